@@ -1,0 +1,20 @@
+import type { Knex } from 'knex';
+import * as usersAndSessions from './20261121120000_users_and_sessions.js';
+import * as documents from './20261121130000_documents.js';
+import * as tokenLedger from './20261121140000_token_ledger.js';
+import * as mail from './20261121150000_mail.js';
+import * as billing from './20261121160000_billing.js';
+
+export interface Migration {
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+/** Every migration, by its timestamped name; knex applies them in name order. */
+export const migrations: Record<string, Migration> = {
+  '20261121120000_users_and_sessions': usersAndSessions,
+  '20261121130000_documents': documents,
+  '20261121140000_token_ledger': tokenLedger,
+  '20261121150000_mail': mail,
+  '20261121160000_billing': billing,
+};

@@ -1,0 +1,42 @@
+// `npm start`: builds what is missing or stale (web app, server), then runs the app on embedded defaults.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+
+function newestMtime(dir) {
+  if (!statSync(dir).isDirectory()) return statSync(dir).mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function isStale(output, sources) {
+  if (!existsSync(output)) return true;
+  const built = statSync(output).mtimeMs;
+  return sources.some((source) => (existsSync(source) ? newestMtime(source) > built : false));
+}
+
+function run(script) {
+  const result = spawnSync('npm', ['run', script], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const webIndex = join(root, 'dist/web/index.html');
+if (isStale(webIndex, [join(root, 'web/src'), join(root, 'web/index.html'), join(root, 'web/public')])) {
+  console.log('Building the web app…');
+  run('build:web');
+}
+const serverMain = join(root, 'dist/src/main.js');
+if (isStale(serverMain, [join(root, 'src'), join(root, 'migrations')])) {
+  console.log('Building the server…');
+  run('build:server');
+}
+
+process.chdir(root);
+await import(serverMain);

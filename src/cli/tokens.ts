@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import 'reflect-metadata';
+import { GrantTokens } from '../modules/token-ledger/application/grant-tokens.use-case.js';
+import { SourceKeyTakenError } from '../modules/token-ledger/domain/ledger-entry.js';
+import { KnexLedgerRepository } from '../modules/token-ledger/infra/knex.ledger.repository.js';
+import { ConfigError } from '../platform/config/config.js';
+import { loadConfig } from '../platform/config/load-config.js';
+import { openDatabase } from '../platform/db/database.js';
+import { EmbeddedDatabaseInUseError } from '../platform/db/pglite-lock.js';
+
+const USAGE = `Usage:
+  npm run tokens -- grant --email <address> --tokens <count> --reason "<why>" [--key <unique key>]
+
+Adds tokens that never expire to a user's additional bucket, recorded in the ledger as an
+operator grant. --key makes a repeated command count once (default: a new key every run).`;
+
+class UsageError extends Error {}
+
+async function grant(args: string[]): Promise<string> {
+  let values: { email?: string; tokens?: string; reason?: string; key?: string };
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: { email: { type: 'string' }, tokens: { type: 'string' }, reason: { type: 'string' }, key: { type: 'string' } },
+      strict: true,
+    }));
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const email = values.email?.trim().toLowerCase();
+  const tokens = Number(values.tokens);
+  const reason = values.reason?.trim();
+  if (!email) throw new UsageError('--email is required');
+  if (!Number.isInteger(tokens) || tokens <= 0 || tokens > 10_000_000) throw new UsageError('--tokens must be a whole number from 1 to 10,000,000');
+  if (!reason) throw new UsageError('--reason is required: it is shown to the user in their Added Tokens history');
+
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  try {
+    const users = (await database.db('users').whereRaw('lower(email) = ?', [email]).select('id', 'provider')) as { id: string; provider: string }[];
+    if (users.length === 0) throw new UsageError(`No user with the email ${email}. A user exists after their first sign-in.`);
+    if (users.length > 1) throw new UsageError(`${users.length} accounts use ${email} (providers: ${users.map((u) => u.provider).join(', ')}); refusing to guess.`);
+    const [user] = users;
+    if (!user) throw new UsageError(`No user with the email ${email}.`);
+    const result = await new GrantTokens(new KnexLedgerRepository(database.db)).execute({
+      userId: user.id,
+      sourceKey: `admin:${values.key ?? randomUUID()}`,
+      tokens,
+      kind: 'admin_grant',
+      description: `Added by support: ${reason}`.slice(0, 200),
+      payedUsdCents: 0,
+    });
+    return result.applied
+      ? `Granted ${tokens} tokens to ${email}. Additional tokens now: ${result.balance.additionalTokens}.`
+      : `Nothing done: the key ${values.key ?? ''} was already used. Additional tokens: ${result.balance.additionalTokens}.`;
+  } finally {
+    await database.close();
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (command !== 'grant') throw new UsageError(command ? `Unknown command "${command}".` : 'No command given.');
+    console.log(await grant(rest));
+    return 0;
+  } catch (error) {
+    if (error instanceof SourceKeyTakenError) console.error(`${error.message} Choose another --key.`);
+    else if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
+    else if (error instanceof EmbeddedDatabaseInUseError || error instanceof ConfigError) console.error(error.message);
+    else console.error(error);
+    return error instanceof EmbeddedDatabaseInUseError ? 3 : error instanceof UsageError || error instanceof SourceKeyTakenError ? 2 : 1;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

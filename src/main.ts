@@ -1,0 +1,65 @@
+import 'reflect-metadata';
+import { buildContainer } from './container.js';
+import { ConfigError } from './platform/config/config.js';
+import { loadConfig } from './platform/config/load-config.js';
+import { openDatabase } from './platform/db/database.js';
+import { migrateToLatest } from './platform/db/migrate.js';
+import { EmbeddedDatabaseInUseError } from './platform/db/pglite-lock.js';
+import { createLogger } from './platform/logging/logger.js';
+import { startRuntime } from './roles/runtime.js';
+
+const SHUTDOWN_LIMIT_MS = 30_000;
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.LOG_LEVEL, config.NODE_ENV === 'development' && process.stdout.isTTY);
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const applied = await migrateToLatest(database.db);
+  if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+
+  const c = buildContainer({ config, db: database.db, logger });
+  const runtime = await startRuntime(c, config.ROLES, { http: config.PORT, smtp: config.SMTP_PORT });
+  logger.info({ roles: config.ROLES, httpPort: runtime.httpPort, smtpPort: runtime.smtpPort }, 'started');
+
+  console.log(`\n  Mailscribe is running (${database.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'Postgres'})`);
+  if (runtime.httpPort !== null) console.log(`  App:  ${config.PUBLIC_URL}`);
+  if (runtime.smtpPort !== null) console.log(`  SMTP: port ${runtime.smtpPort}, forward addresses @${config.INBOUND_DOMAIN}`);
+  if (config.ROLES.includes('worker')) console.log(`  Workers: ${config.WORKER_CONCURRENCY}`);
+  console.log('');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS);
+    timer.unref();
+    try {
+      await runtime.stop();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof EmbeddedDatabaseInUseError ? error.message : error);
+  process.exit(1);
+});

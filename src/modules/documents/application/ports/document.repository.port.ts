@@ -1,0 +1,40 @@
+import type { Document } from '../../domain/document.js';
+
+export interface NewDocument {
+  id: string;
+  ownerId: string;
+  name: string;
+  description: string;
+  emails: string[];
+  forwardToken: string;
+  forwardEmail: string;
+  overwriteAtBeginning: boolean;
+}
+
+export type DocumentPatch = Partial<Pick<Document, 'name' | 'description' | 'overwriteAtBeginning'>>;
+
+export type ClaimResult =
+  | { outcome: 'claimed' }
+  /** The id exists: the same user's finished document, or someone/something else's. */
+  | { outcome: 'exists'; document: Document | null; sameOwner: boolean };
+
+/** Every owner-scoped method matches on (owner, id): another user's id behaves exactly like a missing one. */
+export interface DocumentRepository {
+  /** Reserves the id with the document's fields before the linked document exists. */
+  claim(document: NewDocument): Promise<ClaimResult>;
+  /** Attaches the linked document and makes the document visible. */
+  complete(id: string, externalId: string): Promise<Document>;
+  /** Releases a claim whose linked document could not be created, so a retry can start over. */
+  abandon(id: string): Promise<void>;
+  findOwned(ownerId: string, id: string): Promise<Document | null>;
+  listOwned(ownerId: string): Promise<Document[]>;
+  findByForwardToken(token: string): Promise<Document | null>;
+  update(ownerId: string, id: string, patch: DocumentPatch): Promise<Document | null>;
+  /** Adds unless present (normalised); null when the document is not the owner's. */
+  addEmail(ownerId: string, id: string, email: string): Promise<{ emails: string[]; added: boolean } | null>;
+  removeEmail(ownerId: string, id: string, email: string): Promise<string[] | null>;
+  /** Soft delete: the forward address stops at once, history stays for usage reports. */
+  delete(ownerId: string, id: string): Promise<boolean>;
+}
+
+export const DOCUMENT_REPOSITORY = Symbol('DocumentRepository');

@@ -1,0 +1,15 @@
+export interface Document {
+  /** Chosen by the browser (a uuid), so a retried create is recognised. */
+  id: string;
+  ownerId: string;
+  name: string;
+  description: string;
+  emails: string[];
+  forwardToken: string;
+  forwardEmail: string;
+  /** The store's id of the linked document (the spec calls it googleDocumentId). */
+  externalId: string;
+  overwriteAtBeginning: boolean;
+  processedEmailsCount: number;
+  createdAt: Date;
+}

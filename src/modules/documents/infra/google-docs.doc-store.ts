@@ -1,0 +1,201 @@
+import { google, type Common, type docs_v1, type drive_v3 } from 'googleapis';
+import type { ProviderCredentials } from '../../identity/index.js';
+import {
+  DocAccessRevokedError,
+  DocNotFoundError,
+  DocStoreUnavailableError,
+  type CreatedDoc,
+  type DocBlock,
+  type DocOwner,
+  type DocPosition,
+  type DocStore,
+} from '../application/ports/doc-store.port.js';
+import { classifyGoogleFailure } from './google-api-failure.js';
+import { blockRequests, endPlacement, introRequests, textOf } from './google-docs.requests.js';
+import { googleDocUrl } from './lazy.doc-store.js';
+
+export interface GoogleDocsDocStoreOptions {
+  clientId: string;
+  clientSecret: string;
+  credentials: ProviderCredentials;
+  /** Root of the Docs and Drive APIs; Google's own by default (tests point it at a local fake). */
+  rootUrl?: string;
+  /** OAuth token endpoint used to refresh access tokens; Google's by default. */
+  tokenUrl?: string;
+  /** Per HTTP request (API call or token refresh). Default 20 s. */
+  timeoutMs?: number;
+  /** Backoff for transient failures: attempt n waits between ½ and 1 × baseDelayMs × 2ⁿ. */
+  retry?: { retries: number; baseDelayMs: number };
+}
+
+const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
+const MAX_CACHED_USERS = 500;
+/** Times a write at the end is read and tried again when someone edited the document in between. */
+const END_WRITE_ATTEMPTS = 3;
+const END_READ_FIELDS = 'revisionId,body/content(endIndex,paragraph/elements/textRun/content)';
+
+/**
+ * - idempotent: repeating it is harmless (reads, a rename), so 5xx and timeouts are retried too.
+ * - write: repeating it after Google may have acted would write twice (or create a second document),
+ *   so it is retried only when Google cannot have acted: 429, no connection, a failed token refresh.
+ */
+type CallKind = 'idempotent' | 'write';
+
+interface UserApis {
+  refreshToken: string;
+  docs: docs_v1.Docs;
+  drive: drive_v3.Drive;
+}
+
+/** A refusal that is neither transient nor about access: a bug on our side, or a stale revision. */
+class GoogleRequestError extends Error {
+  override readonly name = 'GoogleRequestError';
+  constructor(
+    message: string,
+    readonly status: number | null,
+  ) {
+    super(message);
+  }
+}
+
+export class GoogleDocsDocStore implements DocStore {
+  private readonly tokenUrl: string;
+  private readonly retry: { retries: number; baseDelayMs: number };
+  /** Per user, in least-recently-used order: each keeps its access token until it expires. */
+  private readonly apis = new Map<string, UserApis>();
+
+  constructor(private readonly options: GoogleDocsDocStoreOptions) {
+    this.tokenUrl = options.tokenUrl ?? GOOGLE_TOKEN_URL;
+    this.retry = options.retry ?? { retries: 3, baseDelayMs: 500 };
+  }
+
+  async create(owner: DocOwner, input: { title: string; intro: string }): Promise<CreatedDoc> {
+    const doc = await this.call(owner, 'write', ({ docs }) => docs.documents.create({ requestBody: { title: input.title } }));
+    const externalId = doc.documentId;
+    if (!externalId) throw new GoogleRequestError('Google created a document without an id', null);
+    const requests = introRequests(input.intro);
+    if (requests.length === 0) return { externalId };
+    try {
+      await this.call(owner, 'write', ({ docs }) => docs.documents.batchUpdate({ documentId: externalId, requestBody: { requests } }));
+    } catch (error) {
+      // The caller will try again and make another document: do not leave this half-made one in the
+      // user's Drive. Trashed, not deleted, in case the intro did land; best effort, once.
+      const apis = this.apis.get(owner.userId);
+      await apis?.drive.files.update({ fileId: externalId, requestBody: { trashed: true } }).catch(() => undefined);
+      throw error;
+    }
+    return { externalId };
+  }
+
+  async rename(owner: DocOwner, externalId: string, title: string): Promise<void> {
+    await this.call(owner, 'idempotent', ({ drive }) =>
+      drive.files.update({ fileId: externalId, requestBody: { name: title }, fields: 'id' }),
+    );
+  }
+
+  async write(owner: DocOwner, externalId: string, block: DocBlock, position: DocPosition): Promise<void> {
+    if (position === 'beginning') {
+      const requests = blockRequests(block, { at: 'beginning' });
+      await this.call(owner, 'write', ({ docs }) => docs.documents.batchUpdate({ documentId: externalId, requestBody: { requests } }));
+      return;
+    }
+    // The end index is only known from a read, and a block needs it for its style ranges. The write
+    // names the revision it was computed from, so an edit in between makes Google refuse it (400)
+    // rather than put the block in the wrong place; then read again and retry.
+    let doc = await this.read(owner, externalId, END_READ_FIELDS);
+    for (let attempt = 1; ; attempt += 1) {
+      const requestBody = { requests: blockRequests(block, endPlacement(doc)), writeControl: { requiredRevisionId: doc.revisionId } };
+      try {
+        await this.call(owner, 'write', ({ docs }) => docs.documents.batchUpdate({ documentId: externalId, requestBody }));
+        return;
+      } catch (error) {
+        if (!(error instanceof GoogleRequestError) || error.status !== 400 || attempt >= END_WRITE_ATTEMPTS) throw error;
+        const before = doc.revisionId;
+        doc = await this.read(owner, externalId, END_READ_FIELDS);
+        if (doc.revisionId === before) throw error;
+      }
+    }
+  }
+
+  async readText(owner: DocOwner, externalId: string): Promise<string> {
+    return textOf(await this.read(owner, externalId));
+  }
+
+  urlOf(externalId: string): string {
+    return googleDocUrl(externalId);
+  }
+
+  private read(owner: DocOwner, documentId: string, fields?: string): Promise<docs_v1.Schema$Document> {
+    return this.call(owner, 'idempotent', ({ docs }) => docs.documents.get({ documentId, ...(fields ? { fields } : {}) }));
+  }
+
+  private async call<T>(owner: DocOwner, kind: CallKind, request: (apis: UserApis) => Promise<{ data: T }>): Promise<T> {
+    const apis = await this.apisFor(owner.userId);
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return (await request(apis)).data;
+      } catch (error) {
+        const failure = classifyGoogleFailure(error, this.tokenUrl);
+        switch (failure.kind) {
+          case 'not-found':
+            throw new DocNotFoundError(`Google document not found (${failure.description})`);
+          case 'revoked':
+            this.apis.delete(owner.userId);
+            throw new DocAccessRevokedError(`Google refused the user's grant (${failure.description})`);
+          case 'other':
+            throw new GoogleRequestError(failure.description, failure.status);
+          case 'transient': {
+            const retryable = kind === 'idempotent' || !failure.applied;
+            if (retryable && attempt < this.retry.retries) {
+              await sleep(backoff(this.retry.baseDelayMs, attempt));
+              continue;
+            }
+            const outcome = retryable ? `after ${attempt + 1} attempts` : 'not retried: the write may have landed';
+            throw new DocStoreUnavailableError(`Google Docs is unavailable: ${failure.description} (${outcome})`);
+          }
+        }
+      }
+    }
+  }
+
+  private async apisFor(userId: string): Promise<UserApis> {
+    const refreshToken = await this.options.credentials.refreshTokenOf(userId);
+    const cached = this.apis.get(userId);
+    this.apis.delete(userId);
+    if (!refreshToken) throw new DocAccessRevokedError('No Google grant is stored for this user');
+    // A new refresh token (the user signed in again) needs a new client: the old one holds the old grant.
+    const apis = cached?.refreshToken === refreshToken ? cached : this.newApis(refreshToken);
+    this.apis.set(userId, apis);
+    if (this.apis.size > MAX_CACHED_USERS) {
+      const oldest = this.apis.keys().next();
+      if (!oldest.done) this.apis.delete(oldest.value);
+    }
+    return apis;
+  }
+
+  private newApis(refreshToken: string): UserApis {
+    // googleapis' own OAuth2 class: it comes from the google-auth-library copy googleapis-common is
+    // typed against, which differs from the one at our top level.
+    const auth: Common.OAuth2Client = new google.auth.OAuth2({
+      clientId: this.options.clientId,
+      clientSecret: this.options.clientSecret,
+      endpoints: { oauth2TokenUrl: this.tokenUrl },
+      // A 401/403 gets one token refresh and one more try; Google refused it, so nothing was applied.
+      forceRefreshOnFailure: true,
+      // Retries are ours (see CallKind): the library would retry token refreshes and GETs on its own.
+      transporterOptions: { timeout: this.options.timeoutMs ?? 20_000, retryConfig: { retry: 0, noResponseRetries: 0 } },
+    });
+    auth.setCredentials({ refresh_token: refreshToken });
+    const shared = { auth, retry: false, ...(this.options.rootUrl ? { rootUrl: this.options.rootUrl } : {}) };
+    return { refreshToken, docs: google.docs({ version: 'v1', ...shared }), drive: google.drive({ version: 'v3', ...shared }) };
+  }
+}
+
+function backoff(baseDelayMs: number, attempt: number): number {
+  const ceiling = baseDelayMs * 2 ** attempt;
+  return ceiling / 2 + Math.random() * (ceiling / 2);
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,140 @@
+import type { Knex } from 'knex';
+import type { Database } from '../../../platform/db/database.js';
+import type { Document } from '../domain/document.js';
+import type { ClaimResult, DocumentPatch, DocumentRepository, NewDocument } from '../application/ports/document.repository.port.js';
+
+interface DocumentRow {
+  id: string;
+  owner_id: string;
+  name: string;
+  description: string;
+  forward_token: string;
+  forward_email: string;
+  external_id: string | null;
+  overwrite_at_beginning: boolean;
+  processed_emails_count: number;
+  created_at: Date;
+  deleted_at: Date | null;
+  emails: string[] | null;
+}
+
+const EMAILS = 'document_allowed_emails';
+
+export class KnexDocumentRepository implements DocumentRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Documents with their allow-list (in the order added), one query. */
+  private select(db: Knex | Knex.Transaction = this.db) {
+    return db('documents as d').select(
+      'd.*',
+      db.raw(`coalesce((select array_agg(e.email order by e.seq) from ${EMAILS} e where e.document_id = d.id), '{}') as emails`),
+    );
+  }
+
+  async claim(document: NewDocument): Promise<ClaimResult> {
+    return this.db.transaction(async (trx) => {
+      const inserted = await trx('documents')
+        .insert({
+          id: document.id,
+          owner_id: document.ownerId,
+          name: document.name,
+          description: document.description,
+          forward_token: document.forwardToken,
+          forward_email: document.forwardEmail,
+          overwrite_at_beginning: document.overwriteAtBeginning,
+        })
+        .onConflict('id')
+        .ignore()
+        .returning('id');
+      if (inserted.length === 1) {
+        await trx(EMAILS).insert(document.emails.map((email) => ({ document_id: document.id, email })));
+        return { outcome: 'claimed' } as const;
+      }
+      const existing = (await this.select(trx).where('d.id', document.id).first()) as DocumentRow | undefined;
+      const usable = existing && existing.owner_id === document.ownerId && !existing.deleted_at;
+      return {
+        outcome: 'exists',
+        sameOwner: Boolean(usable),
+        document: usable && existing.external_id ? toDocument(existing) : null,
+      } as const;
+    });
+  }
+
+  async complete(id: string, externalId: string): Promise<Document> {
+    await this.db('documents').where({ id }).update({ external_id: externalId, updated_at: this.db.fn.now() });
+    const row = (await this.select().where('d.id', id).first()) as DocumentRow | undefined;
+    if (!row) throw new Error(`document ${id} vanished while being created`);
+    return toDocument(row);
+  }
+
+  async abandon(id: string): Promise<void> {
+    await this.db('documents').where({ id }).whereNull('external_id').delete();
+  }
+
+  private owned(ownerId: string, db: Knex | Knex.Transaction = this.db) {
+    return this.select(db).where({ 'd.owner_id': ownerId }).whereNull('d.deleted_at').whereNotNull('d.external_id');
+  }
+
+  async findOwned(ownerId: string, id: string): Promise<Document | null> {
+    const row = (await this.owned(ownerId).where('d.id', id).first()) as DocumentRow | undefined;
+    return row ? toDocument(row) : null;
+  }
+
+  async listOwned(ownerId: string): Promise<Document[]> {
+    const rows = (await this.owned(ownerId).orderBy('d.created_at', 'desc')) as DocumentRow[];
+    return rows.map(toDocument);
+  }
+
+  async findByForwardToken(token: string): Promise<Document | null> {
+    const row = (await this.select().where('d.forward_token', token).whereNull('d.deleted_at').whereNotNull('d.external_id').first()) as
+      | DocumentRow
+      | undefined;
+    return row ? toDocument(row) : null;
+  }
+
+  async update(ownerId: string, id: string, patch: DocumentPatch): Promise<Document | null> {
+    const changes: Record<string, unknown> = { updated_at: this.db.fn.now() };
+    if (patch.name !== undefined) changes.name = patch.name;
+    if (patch.description !== undefined) changes.description = patch.description;
+    if (patch.overwriteAtBeginning !== undefined) changes.overwrite_at_beginning = patch.overwriteAtBeginning;
+    const updated = await this.liveOwned(ownerId, id).update(changes);
+    return updated === 1 ? this.findOwned(ownerId, id) : null;
+  }
+
+  async addEmail(ownerId: string, id: string, email: string): Promise<{ emails: string[]; added: boolean } | null> {
+    if (!(await this.findOwned(ownerId, id))) return null;
+    const inserted = await this.db(EMAILS).insert({ document_id: id, email }).onConflict(['document_id', 'email']).ignore().returning('email');
+    const document = await this.findOwned(ownerId, id);
+    return document ? { emails: document.emails, added: inserted.length === 1 } : null;
+  }
+
+  async removeEmail(ownerId: string, id: string, email: string): Promise<string[] | null> {
+    if (!(await this.findOwned(ownerId, id))) return null;
+    await this.db(EMAILS).where({ document_id: id, email }).delete();
+    return (await this.findOwned(ownerId, id))?.emails ?? null;
+  }
+
+  async delete(ownerId: string, id: string): Promise<boolean> {
+    return (await this.liveOwned(ownerId, id).update({ deleted_at: this.db.fn.now() })) === 1;
+  }
+
+  private liveOwned(ownerId: string, id: string) {
+    return this.db('documents').where({ id, owner_id: ownerId }).whereNull('deleted_at').whereNotNull('external_id');
+  }
+}
+
+function toDocument(row: DocumentRow): Document {
+  return {
+    id: row.id,
+    ownerId: row.owner_id,
+    name: row.name,
+    description: row.description,
+    emails: row.emails ?? [],
+    forwardToken: row.forward_token,
+    forwardEmail: row.forward_email,
+    externalId: row.external_id ?? '',
+    overwriteAtBeginning: row.overwrite_at_beginning,
+    processedEmailsCount: row.processed_emails_count,
+    createdAt: row.created_at,
+  };
+}

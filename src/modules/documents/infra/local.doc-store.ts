@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../../../platform/db/database.js';
+import { DocNotFoundError, type CreatedDoc, type DocBlock, type DocOwner, type DocPosition, type DocStore } from '../application/ports/doc-store.port.js';
+
+export interface LocalDocView {
+  title: string;
+  intro: string;
+  blocks: DocBlock[];
+}
+
+/**
+ * The embedded stand-in for Google Docs: documents and their blocks live in the app's database and open
+ * at an unguessable local link, so the whole product works with no Google account.
+ */
+export class LocalDocStore implements DocStore {
+  constructor(
+    private readonly db: Database,
+    private readonly publicUrl: string,
+  ) {}
+
+  async create(owner: DocOwner, input: { title: string; intro: string }): Promise<CreatedDoc> {
+    const id = `local-${randomBytes(16).toString('base64url')}`;
+    await this.db('local_docs').insert({ id, owner_id: owner.userId, title: input.title, intro: input.intro });
+    return { externalId: id };
+  }
+
+  async rename(owner: DocOwner, externalId: string, title: string): Promise<void> {
+    const updated = await this.db('local_docs').where({ id: externalId, owner_id: owner.userId }).update({ title });
+    if (updated !== 1) throw new DocNotFoundError(`local document ${externalId} not found`);
+  }
+
+  async write(owner: DocOwner, externalId: string, block: DocBlock, position: DocPosition): Promise<void> {
+    await this.db.transaction(async (trx) => {
+      // Locking the document row orders concurrent writes, so two blocks never share a position.
+      const doc = await trx('local_docs').where({ id: externalId, owner_id: owner.userId }).forUpdate().first('id');
+      if (!doc) throw new DocNotFoundError(`local document ${externalId} not found`);
+      const bounds = (await trx('local_doc_blocks').where({ doc_id: externalId }).min({ low: 'position' }).max({ high: 'position' }).first()) as
+        | { low: number | null; high: number | null }
+        | undefined;
+      const next = position === 'beginning' ? (bounds?.low ?? 1) - 1 : (bounds?.high ?? -1) + 1;
+      await trx('local_doc_blocks').insert({ doc_id: externalId, position: next, heading: block.heading, meta: block.meta, body: block.body });
+    });
+  }
+
+  async readText(owner: DocOwner, externalId: string): Promise<string> {
+    const view = await this.view(externalId, owner.userId);
+    if (!view) throw new DocNotFoundError(`local document ${externalId} not found`);
+    return [view.title, view.intro, ...view.blocks.map((block) => `${block.heading}\n${block.meta}\n${block.body}`)].join('\n\n');
+  }
+
+  urlOf(externalId: string): string {
+    return `${this.publicUrl}/local-docs/${encodeURIComponent(externalId)}`;
+  }
+
+  /** What the local document page shows; the link itself is the capability, as a shared Google link is. */
+  async view(externalId: string, ownerId?: string): Promise<LocalDocView | null> {
+    const doc = (await this.db('local_docs')
+      .where({ id: externalId, ...(ownerId ? { owner_id: ownerId } : {}) })
+      .first('title', 'intro')) as { title: string; intro: string } | undefined;
+    if (!doc) return null;
+    const blocks = (await this.db('local_doc_blocks').where({ doc_id: externalId }).orderBy('position').select('heading', 'meta', 'body')) as DocBlock[];
+    return { title: doc.title, intro: doc.intro, blocks };
+  }
+}

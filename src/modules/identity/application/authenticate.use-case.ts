@@ -1,0 +1,42 @@
+import { inject, injectable } from 'tsyringe';
+import { AppError } from '../../../shared/app-error.js';
+import { CLOCK, type Clock } from '../../../shared/clock.js';
+import { isSessionLive } from '../domain/session.js';
+import type { User } from '../domain/user.js';
+import { ACCESS_TOKENS, type AccessTokens } from './ports/access-token.port.js';
+import { SESSION_REPOSITORY, type SessionRepository } from './ports/session.repository.port.js';
+import { USER_REPOSITORY, type UserRepository } from './ports/user.repository.port.js';
+
+export interface Principal {
+  user: User;
+  sessionId: string;
+  tokenExpiresAt: Date;
+}
+
+const unauthenticated = () => new AppError('AUTH.UNAUTHENTICATED', 'Sign in to continue.');
+
+/**
+ * Checks a bearer token on every request: a valid signature is not enough, the session row must still
+ * be live, so logout and rotation take effect at once.
+ */
+@injectable()
+export class Authenticate {
+  constructor(
+    @inject(ACCESS_TOKENS) private readonly tokens: AccessTokens,
+    @inject(SESSION_REPOSITORY) private readonly sessions: SessionRepository,
+    @inject(USER_REPOSITORY) private readonly users: UserRepository,
+    @inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute(bearer: string | null): Promise<Principal> {
+    if (!bearer) throw unauthenticated();
+    const now = this.clock.now();
+    const claims = await this.tokens.verify(bearer, now);
+    if (!claims) throw unauthenticated();
+    const session = await this.sessions.findById(claims.sessionId);
+    if (!session || session.userId !== claims.userId || !isSessionLive(session, now)) throw unauthenticated();
+    const user = await this.users.findById(claims.userId);
+    if (!user) throw unauthenticated();
+    return { user, sessionId: session.id, tokenExpiresAt: claims.expiresAt };
+  }
+}

@@ -1,0 +1,30 @@
+import { inject, injectable } from 'tsyringe';
+import { CLOCK, type Clock } from '../../../shared/clock.js';
+import { randomToken } from '../../../shared/ids.js';
+import { OAUTH_STATE_LIFETIME_MS, type SignInMode } from '../domain/sign-in.js';
+import { IDENTITY_PROVIDER, type IdentityProvider } from './ports/identity-provider.port.js';
+import { OAUTH_STATE_STORE, type OAuthStateStore } from './ports/oauth-state.store.port.js';
+import { newCodeVerifier, s256Challenge } from './pkce.js';
+
+/** Begins an authorization-code + PKCE sign-in and returns where to send the browser. */
+@injectable()
+export class StartSignIn {
+  constructor(
+    @inject(IDENTITY_PROVIDER) private readonly provider: IdentityProvider,
+    @inject(OAUTH_STATE_STORE) private readonly states: OAuthStateStore,
+    @inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute(input: { mode: SignInMode; redirectUri: string }): Promise<{ redirectTo: string }> {
+    const state = randomToken(24);
+    const codeVerifier = newCodeVerifier();
+    const expiresAt = new Date(this.clock.now().getTime() + OAUTH_STATE_LIFETIME_MS);
+    await this.states.save(state, { mode: input.mode, codeVerifier }, expiresAt);
+    const redirectTo = this.provider.authorizationUrl({
+      state,
+      codeChallenge: s256Challenge(codeVerifier),
+      redirectUri: input.redirectUri,
+    });
+    return { redirectTo };
+  }
+}

@@ -1,0 +1,6 @@
+import type { User } from '../domain/user.js';
+
+/** The only user fields that leave the API. */
+export function presentUser(user: User) {
+  return { id: user.id, email: user.email, name: user.name, picture: user.picture };
+}

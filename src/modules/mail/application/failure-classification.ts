@@ -1,0 +1,30 @@
+import { DocAccessRevokedError, DocNotFoundError, DocStoreUnavailableError } from '../../documents/index.js';
+import { LlmFailedError, LlmUnavailableError } from '../../summarization/index.js';
+import { MailParseError } from './ports/mail-parser.port.js';
+
+/** DMARC/DKIM could not be checked right now (DNS trouble); under enforce the mail waits and retries. */
+export class SenderCheckUnavailableError extends Error {
+  override readonly name = 'SenderCheckUnavailableError';
+}
+
+export interface ClassifiedFailure {
+  /** A later attempt may succeed (busy model, Google down, a database hiccup). */
+  transient: boolean;
+  /** Shown to the user in the received-mail row. */
+  reason: string;
+}
+
+/** Turns what went wrong into a retry decision and a sentence the user can act on. */
+export function classifyFailure(error: unknown): ClassifiedFailure {
+  if (error instanceof LlmUnavailableError) return { transient: true, reason: 'The summarising model is busy or unreachable.' };
+  if (error instanceof SenderCheckUnavailableError) return { transient: true, reason: `The sender's domain could not be checked right now (${error.message}).` };
+  if (error instanceof DocStoreUnavailableError) return { transient: true, reason: 'Google Docs is not answering.' };
+  if (error instanceof LlmFailedError) return { transient: false, reason: `The summarising model could not summarise this mail: ${error.message}` };
+  if (error instanceof DocNotFoundError) return { transient: false, reason: 'The linked document no longer exists (was it deleted in Google Drive?).' };
+  if (error instanceof DocAccessRevokedError) return { transient: false, reason: 'Mailscribe no longer has access to your Google Docs: sign in again to grant it, then retry.' };
+  if (error instanceof MailParseError) {
+    return { transient: false, reason: error.reason === 'timeout' ? 'The mail took too long to read (it may be malformed).' : 'The mail could not be read (malformed MIME).' };
+  }
+  // Unknown errors (a database hiccup, a bug) are retried; if they persist the mail fails visibly.
+  return { transient: true, reason: 'An internal error occurred.' };
+}

@@ -1,0 +1,49 @@
+import { inject, injectable } from 'tsyringe';
+import { CLOCK, type Clock } from '../../../../shared/clock.js';
+import { DOC_STORE, type DocStore, type Document } from '../../../documents/index.js';
+import type { InboundMessage, ParsedSnapshot, StoredSummary } from '../../domain/inbound-message.js';
+import { DOC_SIZE_WARNING_CHARACTERS, blockRef, composeBlock } from '../../domain/mail-block.js';
+import { DOC_WRITE_LIMITER, type DocWriteLimiter } from '../ports/doc-write-limiter.port.js';
+import { INBOUND_MESSAGE_REPOSITORY, type InboundMessageRepository } from '../ports/inbound-message.repository.port.js';
+
+export type WriteOutcome = { outcome: 'written'; warning: string | null } | { outcome: 'wait'; retryAfterSeconds: number };
+
+/**
+ * Writes the block exactly once: a recorded write is never repeated, and before writing, the document is
+ * searched for the mail's reference, in case an earlier run wrote it and died before recording it.
+ */
+@injectable()
+export class WriteStep {
+  constructor(
+    @inject(INBOUND_MESSAGE_REPOSITORY) private readonly messages: InboundMessageRepository,
+    @inject(DOC_STORE) private readonly store: DocStore,
+    @inject(DOC_WRITE_LIMITER) private readonly limiter: DocWriteLimiter,
+    @inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async run(message: InboundMessage, snapshot: ParsedSnapshot, document: Document, summary: StoredSummary, sender: string): Promise<WriteOutcome> {
+    if (message.writtenAt) return { outcome: 'written', warning: null };
+    const owner = { userId: message.ownerId };
+    const slot = await this.limiter.tryAcquire(message.ownerId, this.clock.now());
+    if (!slot.ok) return { outcome: 'wait', retryAfterSeconds: slot.retryAfterSeconds };
+
+    const existing = await this.store.readText(owner, document.externalId);
+    const block = composeBlock({
+      messageId: message.id,
+      subject: snapshot.subject,
+      sender,
+      date: snapshot.date ? new Date(snapshot.date) : message.receivedAt,
+      body: summary.body,
+    });
+    if (!existing.includes(blockRef(message.id))) {
+      await this.store.write(owner, document.externalId, block, document.overwriteAtBeginning ? 'beginning' : 'end');
+    }
+    await this.messages.saveStep(message.id, { writtenAt: this.clock.now() });
+    const size = existing.length + block.heading.length + block.meta.length + block.body.length;
+    const warning =
+      size >= DOC_SIZE_WARNING_CHARACTERS
+        ? `Warning: the linked document holds about ${Math.round(size / 1000)}k characters; Google Docs stops near 1,000,000. Start a new document soon.`
+        : null;
+    return { outcome: 'written', warning };
+  }
+}

@@ -1,0 +1,54 @@
+import { inject, injectable } from 'tsyringe';
+import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
+import { LOGGER, type Logger } from '../../../platform/logging/logger.js';
+import { CLOCK, type Clock } from '../../../shared/clock.js';
+import { TokenReports } from '../../token-ledger/index.js';
+import { INBOUND_MESSAGE_REPOSITORY, type InboundMessageRepository } from './ports/inbound-message.repository.port.js';
+import { SUBSCRIPTION_GATE, type SubscriptionGate } from './ports/subscription-gate.port.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Runs every minute: held mail whose owner can now pay goes back in
+ * line, oldest first; held mail older than HOLD_DAYS expires, with a reason, never silently.
+ */
+@injectable()
+export class SweepHeldMail {
+  constructor(
+    @inject(INBOUND_MESSAGE_REPOSITORY) private readonly messages: InboundMessageRepository,
+    @inject(TokenReports) private readonly tokens: TokenReports,
+    @inject(SUBSCRIPTION_GATE) private readonly subscriptions: SubscriptionGate,
+    @inject(APP_CONFIG) private readonly config: AppConfig,
+    @inject(CLOCK) private readonly clock: Clock,
+    @inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async execute(onlyUserId?: string): Promise<{ resumed: number; expired: number }> {
+    const now = this.clock.now().getTime();
+    const held = (await this.messages.heldMessages()).filter((message) => !onlyUserId || message.ownerId === onlyUserId);
+    const available = new Map<string, number>();
+    let resumed = 0;
+    let expired = 0;
+    for (const message of held) {
+      if (message.heldAt && now - message.heldAt.getTime() > this.config.HOLD_DAYS * DAY_MS) {
+        const reason = `Expired: not enough tokens within ${this.config.HOLD_DAYS} days.`;
+        if (await this.messages.finish(message.id, { status: 'expired', reason })) expired += 1;
+        continue;
+      }
+      if (!available.has(message.ownerId)) {
+        // Without an active subscription nothing can be paid for (this also renews a local subscription).
+        const active = await this.subscriptions.isActive(message.ownerId);
+        const state = await this.tokens.state(message.ownerId);
+        available.set(message.ownerId, !active ? 0 : state.unlimited ? Number.POSITIVE_INFINITY : state.subscriptionTokens + state.additionalTokens);
+      }
+      const left = available.get(message.ownerId) ?? 0;
+      const cost = message.costTokens ?? 1;
+      if (left < cost) continue;
+      // Counted against what is left, so a small grant does not wake more mail than it can pay for.
+      available.set(message.ownerId, left - cost);
+      if (await this.messages.requeue(message.id)) resumed += 1;
+    }
+    if (resumed || expired) this.logger.info({ resumed, expired }, 'held mail swept');
+    return { resumed, expired };
+  }
+}

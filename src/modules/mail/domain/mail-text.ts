@@ -1,0 +1,29 @@
+/** What the pipeline keeps of a mail body: plain text with whitespace tidied. */
+
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000E-\u001F\u007F]/g;
+/** Zero-width characters and soft hyphens: invisible, but newsletters pad their preheaders with them. */
+const INVISIBLE = /\u00AD|\u034F|\u180E|[\u200B-\u200D]|\u2060|\uFEFF/g;
+const HORIZONTAL_SPACE = /[ \t\f\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]+/g;
+
+/**
+ * Line breaks unified, invisible and control characters removed, runs of spaces and tabs collapsed to
+ * one space, spaces around line breaks dropped, at most two consecutive line breaks, trimmed.
+ */
+export function normaliseMailText(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(CONTROL, '')
+    .replace(INVISIBLE, '')
+    .replace(HORIZONTAL_SPACE, ' ')
+    .replace(/ ?\n ?/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** At most `maxChars` UTF-16 units, never cutting a surrogate pair in half. */
+export function capText(text: string, maxChars: number): string {
+  if (text.length <= maxChars) return text;
+  const end = /[\uD800-\uDBFF]/.test(text.charAt(maxChars - 1)) ? maxChars - 1 : maxChars;
+  return text.slice(0, Math.max(0, end));
+}

@@ -1,0 +1,120 @@
+import type { Knex } from 'knex';
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { JobQueue } from '../../application/ports/job-queue.port.js';
+import { sqlExecutor } from './sql-executor.js';
+
+export const PROCESS_MAIL = 'mail-process';
+export const SWEEP_HELD_MAIL = 'mail-sweep-held';
+
+export interface PgBossQueueOptions {
+  /** A job whose process died is taken up again after this long. */
+  jobTimeoutSeconds: number;
+  /** How often expired jobs are looked for (crash recovery latency). */
+  maintenanceIntervalSeconds: number;
+  pollingIntervalSeconds: number;
+}
+
+/** pg-boss, running on the app's own database connections (Postgres or PGlite alike). */
+export class PgBossJobQueue implements JobQueue {
+  private instance: PgBoss | null = null;
+  private started = false;
+  private readonly workerIds: string[] = [];
+
+  constructor(
+    private readonly db: Knex,
+    private readonly options: PgBossQueueOptions,
+    private readonly logger: Logger,
+  ) {}
+
+  private get boss(): PgBoss {
+    if (!this.instance) throw new Error('the job queue is not started');
+    return this.instance;
+  }
+
+  /**
+   * `maintain`: this process also looks after the queue (expiring jobs of dead workers, cron schedules).
+   * Worker processes do; a process that only creates jobs (HTTP, SMTP) need not.
+   */
+  async start(options: { maintain: boolean }): Promise<void> {
+    if (this.started) return;
+    this.instance = new PgBoss({
+      db: sqlExecutor(this.db),
+      schema: 'pgboss',
+      supervise: options.maintain,
+      schedule: options.maintain,
+      maintenanceIntervalSeconds: this.options.maintenanceIntervalSeconds,
+      monitorStateIntervalSeconds: Math.max(this.options.maintenanceIntervalSeconds, 1),
+      expireInSeconds: this.options.jobTimeoutSeconds,
+    });
+    this.instance.on('error', (error) => this.logger.error({ err: error }, 'job engine error'));
+    await this.boss.start();
+    // Business retries are scheduled by the pipeline itself; the engine's retries cover crashed workers.
+    await this.createQueue(PROCESS_MAIL, { name: PROCESS_MAIL, retryLimit: 5, retryDelay: 1, expireInSeconds: this.options.jobTimeoutSeconds });
+    await this.createQueue(SWEEP_HELD_MAIL, { name: SWEEP_HELD_MAIL, retryLimit: 0, expireInSeconds: 60 });
+    this.started = true;
+  }
+
+  /**
+   * pg-boss's queue creation is not safe to run concurrently: processes starting together on a fresh
+   * database deadlock on its partition DDL (40P01) or collide on the queue row (23505). It is idempotent,
+   * so the loser simply tries again and finds the queue there.
+   */
+  private async createQueue(name: string, options: PgBoss.Queue): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.boss.createQueue(name, options);
+        return;
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (attempt >= 5 || (code !== '40P01' && code !== '23505')) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt + Math.random() * 100));
+      }
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 20_000 });
+  }
+
+  async enqueueProcessing(messageId: string, options: { delaySeconds?: number } = {}): Promise<void> {
+    await this.boss.send(PROCESS_MAIL, { messageId }, options.delaySeconds ? { startAfter: Math.ceil(options.delaySeconds) } : {});
+  }
+
+  /** Creates the job inside the caller's transaction: it exists exactly when the message does. */
+  async enqueueInTransaction(trx: Knex.Transaction, messageId: string): Promise<void> {
+    await this.boss.send(PROCESS_MAIL, { messageId }, { db: sqlExecutor(trx) });
+  }
+
+  async workProcessing(concurrency: number, handle: (messageId: string) => Promise<void>): Promise<void> {
+    for (let worker = 0; worker < concurrency; worker += 1) {
+      const id: string = await this.boss.work<{ messageId: string }>(PROCESS_MAIL, { pollingIntervalSeconds: this.options.pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+        if (!job) return;
+        await handle(job.data.messageId);
+        // pg-boss waits a polling interval even after a busy fetch; with work in hand, fetch again at once.
+        this.boss.notifyWorker(id);
+      });
+      this.workerIds.push(id);
+    }
+  }
+
+  /** New jobs were committed in this process: idle local workers fetch now instead of at their next poll. */
+  wake(): void {
+    if (!this.started) return;
+    for (const id of this.workerIds) this.boss.notifyWorker(id);
+  }
+
+  async scheduleSweep(handle: () => Promise<void>): Promise<void> {
+    await this.boss.schedule(SWEEP_HELD_MAIL, '* * * * *');
+    await this.boss.work(SWEEP_HELD_MAIL, { pollingIntervalSeconds: 5 }, async () => {
+      await handle();
+    });
+  }
+
+  /** Jobs waiting or running, for health and metrics. */
+  async depth(): Promise<number> {
+    return this.boss.getQueueSize(PROCESS_MAIL);
+  }
+}

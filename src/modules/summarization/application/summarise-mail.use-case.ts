@@ -1,0 +1,37 @@
+import { inject, injectable } from 'tsyringe';
+import { summariseExtractively } from '../domain/extractive/extractive-summary.js';
+import { plainText, singleLine, truncateAtWord } from '../domain/plain-text.js';
+import { summaryBlock } from '../domain/summary-block.js';
+import { SUMMARY_LIMITS, type Summary } from '../domain/summary.js';
+import { LLM, type Llm, type LlmUsage, type SummaryRequest } from './ports/llm.port.js';
+
+export interface SummarisedMail {
+  /** A short title for the mail, one plain line. */
+  title: string;
+  /** The block's body, plain text: what is written under the mail's heading and sender line. */
+  body: string;
+  usage: LlmUsage;
+}
+
+/**
+ * Turns one mail into the plain text written to the document. Whatever the model answers, only plain
+ * text comes out: links, URLs, images, HTML and Markdown are removed here, after the adapter has
+ * checked the answer's shape. A model that says nothing usable (an empty summary, or one made only of
+ * links) is replaced by the offline summariser's reading of the same mail.
+ */
+@injectable()
+export class SummariseMail {
+  constructor(@inject(LLM) private readonly llm: Llm) {}
+
+  async execute(request: SummaryRequest): Promise<SummarisedMail> {
+    const { summary, usage } = await this.llm.summarise(request);
+    const usable: Summary =
+      plainText(summary.summary) === '' ? summariseExtractively({ subject: request.subject, text: request.text }) : summary;
+    const title = singleLine(summary.title) || singleLine(usable.title) || singleLine(request.subject);
+    return {
+      title: truncateAtWord(title, SUMMARY_LIMITS.titleChars),
+      body: summaryBlock(usable),
+      usage,
+    };
+  }
+}

@@ -1,0 +1,36 @@
+import { inject, injectable } from 'tsyringe';
+import { splitRefund } from '../domain/balance.js';
+import { refundKey, reserveKey, settleKey } from '../domain/ledger-entry.js';
+import { LEDGER_REPOSITORY, type LedgerRepository } from './ports/ledger.repository.port.js';
+
+export type RefundResult = { ok: true } | { ok: false; reason: 'not-reserved' | 'settled' };
+
+/** Gives a reservation back when its work failed for good. Idempotent; a settled reservation stays spent. */
+@injectable()
+export class RefundTokens {
+  constructor(@inject(LEDGER_REPOSITORY) private readonly ledger: LedgerRepository) {}
+
+  execute(input: { userId: string; reservationId: string; reason: string }): Promise<RefundResult> {
+    return this.ledger.withLockedBalance(input.userId, async (locked) => {
+      const reservation = await locked.findEntry(reserveKey(input.reservationId));
+      if (!reservation) return { ok: false, reason: 'not-reserved' };
+      if (await locked.findEntry(refundKey(input.reservationId))) return { ok: true };
+      if (await locked.findEntry(settleKey(input.reservationId))) return { ok: false, reason: 'settled' };
+      const back = splitRefund(locked.balance, {
+        fromSubscription: -reservation.subscriptionDelta,
+        fromAdditional: -reservation.additionalDelta,
+      });
+      await locked.append({
+        sourceKey: refundKey(input.reservationId),
+        kind: 'refund',
+        subscriptionDelta: back.fromSubscription,
+        additionalDelta: back.fromAdditional,
+        tokens: reservation.tokens,
+        description: input.reason,
+        payedUsdCents: 0,
+        relatedKey: reservation.sourceKey,
+      });
+      return { ok: true };
+    });
+  }
+}

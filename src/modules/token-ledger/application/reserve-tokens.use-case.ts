@@ -1,0 +1,38 @@
+import { inject, injectable } from 'tsyringe';
+import { splitConsumption, type Balance } from '../domain/balance.js';
+import { reserveKey } from '../domain/ledger-entry.js';
+import { LEDGER_POLICY, type LedgerPolicy } from './ledger-policy.js';
+import { LEDGER_REPOSITORY, type LedgerRepository } from './ports/ledger.repository.port.js';
+
+export type ReserveResult = { ok: true; balance: Balance } | { ok: false; reason: 'insufficient'; balance: Balance };
+
+/**
+ * Sets tokens aside for one piece of work (a mail) before it runs: all or nothing, never below zero.
+ * Repeating a reservation changes nothing and answers as the first time did.
+ */
+@injectable()
+export class ReserveTokens {
+  constructor(
+    @inject(LEDGER_REPOSITORY) private readonly ledger: LedgerRepository,
+    @inject(LEDGER_POLICY) private readonly policy: LedgerPolicy,
+  ) {}
+
+  execute(input: { userId: string; reservationId: string; tokens: number; description: string }): Promise<ReserveResult> {
+    return this.ledger.withLockedBalance(input.userId, async (locked) => {
+      if (await locked.findEntry(reserveKey(input.reservationId))) return { ok: true, balance: locked.balance };
+      const split = this.policy.unlimited ? { fromSubscription: 0, fromAdditional: 0 } : splitConsumption(locked.balance, input.tokens);
+      if (!split) return { ok: false, reason: 'insufficient', balance: locked.balance };
+      const balance = await locked.append({
+        sourceKey: reserveKey(input.reservationId),
+        kind: 'reserve',
+        subscriptionDelta: -split.fromSubscription,
+        additionalDelta: -split.fromAdditional,
+        tokens: input.tokens,
+        description: input.description,
+        payedUsdCents: 0,
+        relatedKey: null,
+      });
+      return { ok: true, balance };
+    });
+  }
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+const pageSize = z.coerce
+  .number()
+  .int()
+  .refine((size) => size === 5 || size === 10 || size === 25, 'must be 5, 10 or 25');
+
+const pageQuery = <K extends readonly [string, ...string[]]>(sortKeys: K) =>
+  z
+    .object({
+      page: z.coerce.number().int().min(1).max(100_000).default(1),
+      pageSize: pageSize.default(5),
+      sortBy: z.enum(sortKeys).default('date' as K[number]),
+      sortOrder: z.enum(['asc', 'desc']).default('desc'),
+    })
+    .strict();
+
+export const usageTableQuery = pageQuery(['operation', 'usedTokens', 'date'] as const);
+export const addedTableQuery = pageQuery(['source', 'tokens', 'payedUsd', 'date'] as const);
+
+const isTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const chartQuery = z
+  .object({
+    from: z.iso.datetime({ offset: true }),
+    to: z.iso.datetime({ offset: true }).optional(),
+    tz: z.string().max(64).refine(isTimeZone, 'must be an IANA time zone such as Europe/Warsaw').default('UTC'),
+  })
+  .strict();

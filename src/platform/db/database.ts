@@ -1,0 +1,84 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import knexFactory, { type Knex } from 'knex';
+import ClientPgLite from 'knex-pglite';
+import pg from 'pg';
+import { lockEmbeddedDatabase } from './pglite-lock.js';
+
+export type Database = Knex;
+export const DATABASE = Symbol('Database');
+
+const INT8_OID = 20;
+// Counts and sums come back as int8; both drivers return plain numbers (our values stay far below 2^53).
+pg.types.setTypeParser(INT8_OID, (value: string) => Number(value));
+
+export interface DatabaseOptions {
+  /** Postgres connection string; when absent the embedded PGlite is used. */
+  url?: string | undefined;
+  /** Where PGlite keeps its files; `memory` keeps nothing on disk. */
+  dataDir?: string | 'memory';
+  /** A dump of a migrated PGlite data dir to start from (tests clone a template this way). */
+  loadDataDir?: Blob;
+  poolMax?: number;
+}
+
+export interface OpenDatabase {
+  db: Database;
+  kind: 'postgres' | 'pglite';
+  /** The embedded engine itself, when in use (tests dump a migrated template from it). */
+  pglite: PGlite | null;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<OpenDatabase> {
+  if (options.url) {
+    const db = knexFactory({
+      client: 'pg',
+      connection: options.url,
+      pool: { min: 0, max: options.poolMax ?? 10 },
+    });
+    return { db, kind: 'postgres', pglite: null, close: () => db.destroy() };
+  }
+  const unlock = options.dataDir && options.dataDir !== 'memory' ? lockEmbeddedDatabase(resolve(options.dataDir)) : () => undefined;
+  let pglite: PGlite;
+  try {
+    pglite = await createPglite(options);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+  const db = knexFactory({
+    client: ClientPgLite,
+    // knex-pglite accepts a function returning an existing instance; its typings do not say so.
+    connection: (() => ({ pglite })) as unknown as Knex.StaticConnectionConfig,
+  });
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    close: async () => {
+      await db.destroy();
+      unlock();
+    },
+  };
+}
+
+async function createPglite(options: DatabaseOptions): Promise<PGlite> {
+  const parsers = { [INT8_OID]: (value: string) => Number(value) };
+  const dataDir = options.dataDir ?? 'memory';
+  if (dataDir === 'memory') {
+    const pglite = new PGlite({ parsers, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
+    await pglite.waitReady;
+    return pglite;
+  }
+  const path = pgliteDir(dataDir);
+  mkdirSync(path, { recursive: true });
+  const pglite = new PGlite(path, { parsers });
+  await pglite.waitReady;
+  return pglite;
+}
+
+export function pgliteDir(dataDir: string): string {
+  return join(resolve(dataDir), 'pglite');
+}

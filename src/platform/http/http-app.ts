@@ -1,0 +1,46 @@
+import Koa from 'koa';
+import type { Router } from '@koa/router';
+import type { Logger } from 'pino';
+import { parseBodies } from './body-parser.js';
+import { errorMiddleware } from './error-middleware.js';
+import { requestContext } from './request-context.js';
+import { securityHeaders } from './security-headers.js';
+import { webApp } from './web-app.js';
+import { AppError } from '../../shared/app-error.js';
+
+export interface HttpAppOptions {
+  logger: Logger;
+  routers: Router[];
+  webDir: string;
+  https: boolean;
+  trustProxy: boolean;
+  frameSources?: string[];
+}
+
+/**
+ * Assembles the Koa app: request context → security headers → errors → web fallback (acts after the
+ * rest answered 404) → bodies → routes → static assets.
+ */
+export function createHttpApp(options: HttpAppOptions): Koa {
+  const app = new Koa({ proxy: options.trustProxy });
+  // Errors are answered by errorMiddleware; Koa's default handler would print them a second time.
+  app.silent = true;
+  app.use(requestContext(options.logger));
+  app.use(securityHeaders({ https: options.https, frameSources: options.frameSources ?? [] }));
+  app.use(errorMiddleware(options.logger));
+  const [fallback, assets] = webApp(options.webDir);
+  if (fallback) app.use(fallback);
+  app.use(parseBodies());
+  for (const router of options.routers) {
+    app.use(router.routes());
+    app.use(
+      router.allowedMethods({
+        throw: true,
+        methodNotAllowed: () => new AppError('ROUTE.METHOD_NOT_ALLOWED', 'This method is not allowed here.'),
+        notImplemented: () => new AppError('ROUTE.METHOD_NOT_ALLOWED', 'This method is not supported.'),
+      }),
+    );
+  }
+  if (assets) app.use(assets);
+  return app;
+}

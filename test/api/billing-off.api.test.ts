@@ -1,0 +1,68 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SubscriptionAccess } from '../../src/modules/billing/index.js';
+import { billingClient, type ErrorBody } from '../support/billing/billing-client.js';
+import { signIn } from '../support/sign-in.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.js';
+
+const OFF_MESSAGE = 'Billing is switched off on this server: every account is active with unlimited tokens, so there is nothing to buy.';
+
+describe.each(databaseKinds())('billing switched off (%s)', (kind) => {
+  let database: TestDatabase;
+  let app: TestApp;
+  let token: string;
+  let billing: ReturnType<typeof billingClient>;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    app = await startTestApp(database, { env: { BILLING: 'off' } });
+  });
+  beforeEach(async () => {
+    token = await signIn(app, { email: 'self-hosted@example.com' });
+    billing = billingClient(app, token);
+  });
+  afterEach(() => database.reset());
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('answers every user as active, with the billingDisabled flag', async () => {
+    expect(await billing.status()).toEqual({
+      isActive: true,
+      subscriptionStatus: 'active',
+      cancelAtPeriodEnd: false,
+      currentPeriodEnd: null,
+      monthlyPrice: null,
+      paymentEmail: null,
+      subscriptionTokens: 0,
+      maxSubscriptionTokens: 0,
+      additionalTokens: 0,
+      planType: null,
+      billingDisabled: true,
+    });
+    const userId = ((await (await app.fetch('/api/status', { token })).json()) as { user: { id: string } }).user.id;
+    expect(await app.container.resolve(SubscriptionAccess).isActive(userId)).toBe(true);
+  });
+
+  it('refuses every purchase and change with 409 saying billing is off', async () => {
+    for (const response of [
+      await billing.subscribe('monthlyBasic'),
+      await billing.buyTokens(100),
+      await billing.setupCard(),
+      await billing.cancel(),
+      await billing.reactivate(),
+      await billing.setEmail('x@example.com'),
+      await app.fetch('/api/stripe/price/monthlyBasic'),
+    ]) {
+      expect(response.status).toBe(409);
+      expect(((await response.json()) as ErrorBody).error).toEqual({ code: 'BILLING.DISABLED', message: OFF_MESSAGE });
+    }
+  });
+
+  it('has nothing for sale and no saved cards', async () => {
+    expect(await (await app.fetch('/api/stripe/prices')).json()).toEqual([]);
+    expect(await billing.paymentMethods()).toEqual([]);
+    expect((await app.fetch('/local-checkout/cs_local_x')).status).toBe(404);
+  });
+});

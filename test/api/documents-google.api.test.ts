@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GoogleDocsDocStore } from '../../src/modules/documents/infra/google-docs.doc-store.js';
+import { AesGcmSecretSealer } from '../../src/modules/identity/infra/aes-gcm.secret-sealer.js';
+import { KnexProviderCredentials } from '../../src/modules/identity/infra/knex.provider-credentials.js';
+import { createDocument } from '../support/documents.js';
+import { startFakeGoogleDocs, type FakeGoogleDocs } from '../support/fakes/fake-google-docs.server.js';
+import { signIn } from '../support/sign-in.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { TEST_ENCRYPTION_KEY } from '../support/test-config.js';
+import { openTestDatabase, type TestDatabase } from '../support/test-database.js';
+
+describe('documents on Google Docs (fake Docs and Drive, real googleapis client)', () => {
+  const sealer = new AesGcmSecretSealer(TEST_ENCRYPTION_KEY);
+  let database: TestDatabase;
+  let google: FakeGoogleDocs;
+  let app: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+    google = await startFakeGoogleDocs();
+    const store = new GoogleDocsDocStore({
+      clientId: google.clientId,
+      clientSecret: google.clientSecret,
+      credentials: new KnexProviderCredentials(database.db, sealer),
+      rootUrl: google.rootUrl,
+      tokenUrl: google.tokenUrl,
+      timeoutMs: 2_000,
+      retry: { retries: 2, baseDelayMs: 5 },
+    });
+    app = await startTestApp(database, { overrides: { docStore: store } });
+    token = await signIn(app, { email: 'ada@example.com' });
+    // What a Google sign-in stores: the sealed refresh token of the account.
+    await database.db('users').update({ provider_refresh_token_enc: sealer.seal(google.issueRefreshToken('ada')) });
+  });
+  afterAll(async () => {
+    await app.close();
+    await google.close();
+    await database.close();
+  });
+
+  it('creates a Google Doc titled after the document and links to it', async () => {
+    const created = await createDocument(app, token, { docName: 'Board minutes' });
+    const doc = google.document(created.googleDocumentId);
+    expect(doc).toMatchObject({ title: 'Board minutes', account: 'ada' });
+    expect(doc?.text).toContain('Summaries of the emails forwarded for "Board minutes" appear here.');
+    expect(created.documentUrl).toBe(`https://docs.google.com/document/d/${created.googleDocumentId}/edit`);
+  });
+
+  it('renames the Google Doc with the document', async () => {
+    const created = await createDocument(app, token, { docName: 'Old name' });
+    const response = await app.fetch(`/api/document/${created.documentId}/title`, { method: 'PUT', token, json: { title: 'New name' } });
+    expect(response.status).toBe(200);
+    expect(google.document(created.googleDocumentId)?.title).toBe('New name');
+  });
+
+  it('answers 503 with a clear message and keeps nothing when Google is down', async () => {
+    google.failNext('POST', /\/v1\/documents$/, 503, 1);
+    const response = await app.fetch('/api/createGoogleDoc', { method: 'POST', token, json: { documentId: crypto.randomUUID(), docName: 'Later', description: '', allowedEmails: ['a@b.co'] } });
+    expect(response.status).toBe(503);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toContain('Google Docs is not answering');
+    expect(await database.db('documents').where({ name: 'Later' }).first()).toBeUndefined();
+  });
+
+  it('tells the user to sign in again when the Google grant was revoked', async () => {
+    const [row] = (await database.db('users').select('provider_refresh_token_enc')) as { provider_refresh_token_enc: string }[];
+    google.revokeRefreshToken(sealer.open(row?.provider_refresh_token_enc ?? ''));
+    const response = await app.fetch('/api/createGoogleDoc', { method: 'POST', token, json: { documentId: crypto.randomUUID(), docName: 'Revoked', description: '', allowedEmails: ['a@b.co'] } });
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('DOC_STORE.ACCESS_REVOKED');
+  });
+});

@@ -1,0 +1,94 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LlmFailedError, OfflineSummariser, type Llm, type SummaryRequest } from '../../src/modules/summarization/index.js';
+import { createDocument, type DocumentItem } from '../support/documents.js';
+import { activateLocalSubscription } from '../support/billing/subscribe.js';
+import { sendMail, verdictOf, waitForMails, type ReceivedMail } from '../support/mail.js';
+import { signIn } from '../support/sign-in.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.js';
+
+/** The offline summariser, but refusing mail whose subject says so: a permanent failure on demand. */
+class SwitchableLlm implements Llm {
+  refuse = true;
+  private readonly offline = new OfflineSummariser();
+  summarise(request: SummaryRequest) {
+    if (this.refuse && request.subject.includes('refuse')) return Promise.reject(new LlmFailedError('the model refused'));
+    return this.offline.summarise(request);
+  }
+}
+
+describe.each(databaseKinds())('received mails of a document (%s)', (kind) => {
+  const llm = new SwitchableLlm();
+  let database: TestDatabase;
+  let app: TestApp;
+  let token: string;
+  let doc: DocumentItem;
+  let userId: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    app = await startTestApp(database, {
+      env: { JOB_POLLING_SECONDS: '0.5', INBOUND_DOMAIN: 'in.example.com' },
+      roles: ['http', 'smtp', 'worker'],
+      overrides: { senderAuthenticator: verdictOf('none'), llm },
+    });
+  });
+  beforeEach(async () => {
+    token = await signIn(app, { email: 'owner@example.com' });
+    userId = ((await (await app.fetch('/api/status', { token })).json()) as { user: { id: string } }).user.id;
+    doc = await createDocument(app, token, { allowedEmails: ['a@example.com', 'b@example.com', 'c@example.com'] });
+    await activateLocalSubscription(app.container, userId);
+    llm.refuse = true;
+  });
+  afterEach(() => database.reset());
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  const list = async (query = '') => {
+    const response = await app.fetch(`/api/document/${doc.documentId}/received-mails${query}`, { token });
+    return { status: response.status, body: (await response.json()) as { data: ReceivedMail[]; total: number } };
+  };
+
+  it('pages and sorts, newest first by default, with status and reason', async () => {
+    for (const [from, subject] of [['a@example.com', 'Alpha'], ['b@example.com', 'Bravo'], ['c@example.com', 'Charlie']] as const) {
+      await sendMail(app, { from, to: doc.forwardEmail, subject, text: `${subject} body text.` });
+      await waitForMails(app, token, doc.documentId, subject === 'Alpha' ? 1 : subject === 'Bravo' ? 2 : 3);
+    }
+    const first = await list();
+    expect(first.body.total).toBe(3);
+    expect(first.body.data.map((mail) => mail.subject)).toEqual(['Charlie', 'Bravo', 'Alpha']);
+    expect(first.body.data[0]).toEqual({ id: expect.any(String), sourceMail: 'c@example.com', subject: 'Charlie', usedTokens: 1, receivedAt: expect.any(String), status: 'processed', reason: null });
+    expect((await list('?sortBy=subject&sortOrder=asc&pageSize=5&page=1')).body.data.map((mail) => mail.subject)).toEqual(['Alpha', 'Bravo', 'Charlie']);
+    expect((await list('?sortBy=sourceMail&sortOrder=desc')).body.data.map((mail) => mail.sourceMail)).toEqual(['c@example.com', 'b@example.com', 'a@example.com']);
+    expect((await list('?page=2&pageSize=5')).body.data).toEqual([]);
+  });
+
+  it.each(['pageSize=7', 'sortBy=status', 'sortOrder=sideways', 'page=0', 'extra=1'])('answers 400 for %s', async (query) => {
+    expect((await list(`?${query}`)).status).toBe(400);
+  });
+
+  it('answers 404 for another user\'s document and for a malformed id', async () => {
+    const intruder = await signIn(app, { email: 'intruder@example.com' });
+    expect((await app.fetch(`/api/document/${doc.documentId}/received-mails`, { token: intruder })).status).toBe(404);
+    expect((await app.fetch('/api/document/nope/received-mails', { token })).status).toBe(404);
+  });
+
+  it('fails a mail the model refuses, refunds it, and retries it on request with a new charge', async () => {
+    await sendMail(app, { from: 'a@example.com', to: doc.forwardEmail, subject: 'Please refuse', text: 'Text.' });
+    const [failed] = await waitForMails(app, token, doc.documentId, 1);
+    expect(failed).toMatchObject({ status: 'failed', usedTokens: 0, reason: expect.stringContaining('the model refused') });
+    const state = async () => ((await (await app.fetch('/api/tokens/state', { token })).json()) as { tokenState: { subscriptionTokens: number } }).tokenState.subscriptionTokens;
+    expect(await state()).toBe(500);
+
+    llm.refuse = false;
+    const retry = await app.fetch(`/api/document/${doc.documentId}/received-mails/${failed?.id ?? ''}/retry`, { method: 'POST', token });
+    expect(retry.status).toBe(202);
+    const [done] = await waitForMails(app, token, doc.documentId, 1, ['processed', 'failed']);
+    expect(done).toMatchObject({ status: 'processed', usedTokens: 1 });
+    expect(await state()).toBe(499);
+    const again = await app.fetch(`/api/document/${doc.documentId}/received-mails/${failed?.id ?? ''}/retry`, { method: 'POST', token });
+    expect(again.status).toBe(409);
+  });
+});

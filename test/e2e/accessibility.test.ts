@@ -1,0 +1,196 @@
+// Journeys (polish acceptance): axe-core, injected into the real page, finds no serious or critical
+// violation on the landing page, login, the dashboard, a document's details, usage and settings (and
+// the legal pages, onboarding and the shared dialogs), in the light and in the dark theme; those
+// screens log no console error, and the signed-in ones need no horizontal scrolling at 360 px.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, describeViolations, isBlocking } from './support/axe.js';
+import { useJourneys } from './support/browser.js';
+import { createDocumentByApi, signIn, waitForPath } from './support/steps.js';
+
+const THEMES = ['light', 'dark'] as const;
+type Theme = (typeof THEMES)[number];
+
+const THEME_KEY = 'mailscribe.theme';
+
+/** Every page of the test starts in `theme`, as if the visitor had chosen it earlier. */
+async function useTheme(page: Page, theme: Theme): Promise<void> {
+  await page.context().addInitScript(
+    ([key, value]) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(key, value),
+    [THEME_KEY, theme] as const,
+  );
+}
+
+async function themeOfPage(page: Page): Promise<string | undefined> {
+  return page.evaluate(() => (globalThis as unknown as { document: { documentElement: { dataset: Record<string, string> } } }).document.documentElement.dataset['theme']);
+}
+
+/** Console errors of the page from now on (a failed request is one too). */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
+  });
+  return errors;
+}
+
+/** Runs axe on the screen as it is and collects what would fail, under the screen's name. */
+async function audit(page: Page, screen: string, theme: Theme, failures: string[]): Promise<void> {
+  expect(await themeOfPage(page), `${screen} is shown in the ${theme} theme`).toBe(theme);
+  // Colours are measured once fade-ins are over.
+  await page.waitForFunction(() =>
+    (globalThis as unknown as { document: { getAnimations(): { playState: string }[] } }).document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running'),
+  );
+  const blocking = (await axeViolations(page)).filter(isBlocking);
+  if (blocking.length > 0) failures.push(`${screen} (${theme}):\n${describeViolations(blocking)}`);
+}
+
+async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+    return root.scrollWidth - root.clientWidth;
+  });
+}
+
+describe('accessibility of the public screens', () => {
+  // Billing on (the local test-mode prices): the landing page shows its plan cards.
+  const journeys = useJourneys({ env: { SUPPORT_EMAIL: 'help@mailscribe.test', SOCIAL_URL: 'https://www.linkedin.com/company/mailscribe' } });
+
+  for (const theme of THEMES) {
+    it(`finds no serious or critical violation on the landing page and login in the ${theme} theme`, async () => {
+      const page = journeys.page();
+      await useTheme(page, theme);
+      const errors = consoleErrors(page);
+      const failures: string[] = [];
+
+      await page.goto('/');
+      await page.getByRole('heading', { name: 'Automate mail handling in seconds', level: 1 }).waitFor();
+      await page.getByRole('region', { name: 'Simple, Transparent Pricing' }).getByRole('link', { name: 'Get Started' }).first().waitFor();
+      await page.getByRole('link', { name: 'help@mailscribe.test' }).waitFor();
+      await audit(page, 'landing', theme, failures);
+
+      // The FAQ open, and the burger menu of a small screen.
+      await page.getByText('What is a token?').click();
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('navigation', { name: 'Menu' }).waitFor();
+      await audit(page, 'landing at 360 px with the menu open', theme, failures);
+      await page.setViewportSize({ width: 1280, height: 800 });
+
+      await page.goto('/login');
+      await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+      await audit(page, 'login', theme, failures);
+
+      for (const [path, title] of [
+        ['/termsOfUse', 'Terms of Use'],
+        ['/privacyPolicy', 'Privacy Policy'],
+      ] as const) {
+        await page.goto(path);
+        await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+        await page.getByRole('article').getByRole('link', { name: 'help@mailscribe.test' }).first().waitFor();
+        await audit(page, title, theme, failures);
+      }
+
+      expect(failures, failures.join('\n\n')).toEqual([]);
+      expect(errors).toEqual([]);
+    });
+  }
+});
+
+describe('accessibility of the signed-in screens', () => {
+  // Billing off: a new user reaches the dashboard without a subscription.
+  const journeys = useJourneys({ env: { BILLING: 'off', SENDER_AUTH: 'off' } });
+
+  for (const theme of THEMES) {
+    it(`finds no serious or critical violation on the dashboard, document details, usage and settings in the ${theme} theme`, async () => {
+      const page = journeys.page();
+      const { baseUrl } = journeys.app();
+      await useTheme(page, theme);
+      const errors = consoleErrors(page);
+      const failures: string[] = [];
+
+      const { token } = await signIn(page);
+      await page.getByRole('button', { name: 'Create your first document' }).waitFor();
+      await audit(page, 'dashboard, no documents yet', theme, failures);
+
+      await page.goto('/onboarding');
+      await page.getByRole('heading', { name: 'Getting started', level: 1 }).waitFor();
+      await audit(page, 'onboarding', theme, failures);
+
+      const { documentId } = await createDocumentByApi(baseUrl, token, {
+        name: 'Supplier invoices',
+        emails: ['accounts@supplier.example'],
+        description: 'Amounts and due dates.',
+      });
+      await page.goto('/dashboard');
+      await page.getByRole('list', { name: 'Documents' }).getByRole('link', { name: 'Supplier invoices' }).waitFor();
+      await audit(page, 'dashboard', theme, failures);
+
+      // The shared dialogs: a form dialog and a confirmation, each at least 400 px wide.
+      await page.getByRole('button', { name: '+ Add New Document' }).click();
+      const createDialog = page.getByRole('dialog', { name: 'Add New Document' });
+      await createDialog.waitFor();
+      expect((await createDialog.boundingBox())?.width).toBeGreaterThanOrEqual(400);
+      await audit(page, 'the "Add New Document" dialog', theme, failures);
+      await page.keyboard.press('Escape');
+      await createDialog.waitFor({ state: 'detached' });
+
+      await page.getByRole('button', { name: 'Document menu' }).click();
+      await page.getByRole('menuitem', { name: 'Delete' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Delete document' });
+      await confirm.waitFor();
+      expect((await confirm.boundingBox())?.width).toBeGreaterThanOrEqual(400);
+      await audit(page, 'the "Delete document" confirmation', theme, failures);
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await confirm.waitFor({ state: 'detached' });
+
+      await page.goto(`/dashboard/doc/${documentId}`);
+      await page.getByRole('heading', { name: 'Supplier invoices', level: 1 }).waitFor();
+      await page.getByRole('list', { name: 'Allowed Source Emails' }).waitFor();
+      await page.getByRole('table', { name: 'Processed Emails' }).waitFor();
+      await audit(page, 'document details', theme, failures);
+
+      await page.goto('/dashboard/usage');
+      await page.getByRole('heading', { name: 'Usage', level: 1 }).waitFor();
+      await page.getByRole('heading', { name: 'Token Usage' }).waitFor();
+      await page.getByRole('heading', { name: 'Added Tokens' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      await audit(page, 'usage', theme, failures);
+
+      await page.goto('/dashboard/settings');
+      await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+      await audit(page, 'settings', theme, failures);
+
+      expect(failures, failures.join('\n\n')).toEqual([]);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  it('needs no horizontal scrolling at 360 px on the signed-in screens', async () => {
+    const page = journeys.page();
+    const { baseUrl } = journeys.app();
+    const { token } = await signIn(page);
+    const { documentId } = await createDocumentByApi(baseUrl, token, { name: 'Narrow screens', emails: ['a@example.com'] });
+    await page.setViewportSize({ width: 360, height: 740 });
+
+    const screens: [string, () => Promise<void>][] = [
+      ['/dashboard', () => page.getByRole('list', { name: 'Documents' }).waitFor()],
+      [`/dashboard/doc/${documentId}`, () => page.getByRole('table', { name: 'Processed Emails' }).waitFor()],
+      ['/dashboard/usage', () => page.getByRole('heading', { name: 'Added Tokens' }).waitFor()],
+      ['/dashboard/settings', () => page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor()],
+      ['/onboarding', () => waitForPath(page, '/dashboard')],
+    ];
+    const overflowing: string[] = [];
+    for (const [path, ready] of screens) {
+      await page.goto(path);
+      await ready();
+      await page.waitForLoadState('networkidle');
+      const overflow = await horizontalOverflow(page);
+      if (overflow > 0) overflowing.push(`${path}: ${overflow} px too wide`);
+    }
+    expect(overflowing).toEqual([]);
+  });
+});

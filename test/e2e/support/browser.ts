@@ -1,0 +1,119 @@
+// A real Chromium (the distribution's, driven by playwright-core) and the per-file harness the journeys
+// share: one app process and one browser per file, a fresh browser context (empty storage) per test,
+// and a test that fails on any uncaught error in the page.
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, onTestFailed } from 'vitest';
+import { startApp, type RunningApp } from './app-process.js';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** How long one step (a click, a navigation, an element to appear) may take. */
+export const STEP_TIMEOUT_MS = 15_000;
+
+/** For `expect.poll(…, UNTIL_STEP)`: a value the page shows may take as long as a step (vitest's default is 1 s). */
+export const UNTIL_STEP = { timeout: STEP_TIMEOUT_MS, interval: 100 } as const;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
+}
+
+export interface Journeys {
+  app(): RunningApp;
+  /** This test's page, in a context of its own. */
+  page(): Page;
+  /** This test's browser context (to wait for a page a link opens in a new tab). */
+  context(): BrowserContext;
+}
+
+export interface JourneyOptions {
+  /** App variables for this file's app (e.g. `{ BILLING: 'off', SENDER_AUTH: 'off' }`). */
+  env?: Record<string, string>;
+}
+
+/** Registers the hooks of a journey file; call it once at the top of the file (or describe block). */
+export function useJourneys(options: JourneyOptions = {}): Journeys {
+  let app: RunningApp | undefined;
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+  let pageErrors: string[] = [];
+  let consoleLines: string[] = [];
+  let lastUrl = '(no page)';
+
+  beforeAll(async () => {
+    const [startedApp, launched] = await Promise.allSettled([startApp(options.env), launchBrowser()]);
+    if (startedApp.status === 'fulfilled') app = startedApp.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    if (startedApp.status === 'rejected') throw startedApp.reason;
+    if (launched.status === 'rejected') throw launched.reason;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  beforeEach(async () => {
+    if (!app || !browser) throw new Error('the app or the browser did not start');
+    pageErrors = [];
+    consoleLines = [];
+    lastUrl = '(no page)';
+    context = await browser.newContext({ baseURL: app.baseUrl });
+    context.setDefaultTimeout(STEP_TIMEOUT_MS);
+    context.setDefaultNavigationTimeout(STEP_TIMEOUT_MS);
+    // Every page of the context, also one a link opens in a new tab.
+    context.on('page', (opened) => {
+      opened.on('pageerror', (error) => pageErrors.push(`${error.name}: ${error.message}`));
+      opened.on('crash', () => pageErrors.push('the page crashed'));
+      opened.on('console', (message) => consoleLines.push(`[${message.type()}] ${message.text()}`));
+    });
+    page = await context.newPage();
+
+    // Runs after afterEach, so it reads what afterEach saved.
+    const failedApp = app;
+    onTestFailed(() => {
+      console.error(
+        [
+          `page URL at the end of the test: ${lastUrl}`,
+          `browser console:\n${consoleLines.join('\n') || '(empty)'}`,
+          `app output (tail):\n${failedApp.output().slice(-4_000) || '(empty)'}`,
+        ].join('\n\n'),
+      );
+    });
+  });
+
+  afterEach(async () => {
+    const errors = pageErrors;
+    if (page && !page.isClosed()) lastUrl = page.url();
+    await context?.close();
+    context = undefined;
+    page = undefined;
+    if (errors.length > 0) throw new Error(`uncaught error(s) in the page:\n${errors.join('\n')}`);
+  });
+
+  return {
+    app: () => {
+      if (!app) throw new Error('the app is not running');
+      return app;
+    },
+    page: () => {
+      if (!page) throw new Error('no page: page() is only available inside a test');
+      return page;
+    },
+    context: () => {
+      if (!context) throw new Error('no context: context() is only available inside a test');
+      return context;
+    },
+  };
+}

@@ -1,0 +1,120 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import nodemailer from 'nodemailer';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CreateDocument } from '../../../../src/modules/documents/application/create-document.use-case.js';
+import { KnexDocumentRepository } from '../../../../src/modules/documents/infra/knex.document.repository.js';
+import { LocalDocStore } from '../../../../src/modules/documents/infra/local.doc-store.js';
+import { pino } from 'pino';
+import { buildContainer } from '../../../../src/container.js';
+import { activateLocalSubscription } from '../../../support/billing/subscribe.js';
+import { KnexLedgerRepository } from '../../../../src/modules/token-ledger/infra/knex.ledger.repository.js';
+import { openDatabase, type OpenDatabase } from '../../../../src/platform/db/database.js';
+import { blockRef } from '../../../../src/modules/mail/domain/mail-block.js';
+import { clonePostgresTemplate } from '../../../support/postgres-template.js';
+import { TEST_ENCRYPTION_KEY, TEST_JWT_SECRET, testConfig } from '../../../support/test-config.js';
+import { aUser } from '../../../support/users.js';
+
+const POINTS = ['stored', 'parsed', 'reserved', 'summarised', 'written-unrecorded', 'written', 'settled'] as const;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Harness {
+  child: ChildProcess;
+  exited: Promise<number | null>;
+  output: () => string;
+}
+
+/** Starts the app under test; resolves once its SMTP listener is up. */
+async function startApp(env: Record<string, string>): Promise<Harness> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/crash/app-under-crash.ts'], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 30_000;
+  while (!output.includes('READY')) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the app exited early:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`the app did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { child, exited, output: () => output };
+}
+
+describe.skipIf(!inject('postgresTemplate'))('crash recovery: SIGKILL at every step (Postgres)', () => {
+  let database: OpenDatabase;
+  let drop: () => Promise<void>;
+  let url: string;
+
+  beforeAll(async () => {
+    const clone = await clonePostgresTemplate(process.env.TEST_DATABASE_URL ?? '', inject('postgresTemplate') ?? '');
+    url = clone.url;
+    drop = clone.drop;
+    database = await openDatabase({ url });
+  });
+  afterAll(async () => {
+    await database.close();
+    await drop();
+  });
+
+  it.each(POINTS)('after a crash at "%s" the mail ends processed exactly once: one block, one charge', async (point) => {
+    const db = database.db;
+    const userId = await aUser(db, `${point}@example.com`);
+    const config = testConfig({ INBOUND_DOMAIN: 'in.example.com' });
+    const create = new CreateDocument(new KnexDocumentRepository(db), new LocalDocStore(db, config.PUBLIC_URL), config);
+    const doc = await create.execute({ ownerId: userId, documentId: crypto.randomUUID(), name: `Crash ${point}`, description: '', allowedEmails: ['boss@example.com'] });
+    await activateLocalSubscription(buildContainer({ config, db, logger: pino({ level: 'silent' }) }), userId, `${point}@example.com`);
+
+    const env = {
+      DATABASE_URL: url,
+      SMTP_PORT: String(await freePort()),
+      INBOUND_DOMAIN: 'in.example.com',
+      JWT_SECRET: TEST_JWT_SECRET,
+      ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+      LOG_LEVEL: 'warn',
+      JOB_POLLING_SECONDS: '0.5',
+      JOB_MAINTENANCE_SECONDS: '1',
+      JOB_TIMEOUT_SECONDS: '2',
+    };
+    const doomed = await startApp({ ...env, CRASH_AT: point });
+    const transport = nodemailer.createTransport({ host: '127.0.0.1', port: Number(env.SMTP_PORT), secure: false, ignoreTLS: true });
+    const sent = transport.sendMail({ from: 'boss@example.com', to: doc.forwardEmail, subject: `Crash at ${point}`, text: 'The quarterly numbers are in. Please review them by Friday.' });
+    await sent.catch(() => undefined);
+    transport.close();
+    await doomed.exited;
+    expect(doomed.output()).toContain(`CRASH ${point}`);
+
+    const revived = await startApp(env);
+    try {
+      const deadline = Date.now() + 40_000;
+      let row: { id: string; status: string } | undefined;
+      for (;;) {
+        row = (await db('inbound_messages').where({ document_id: doc.id }).first('id', 'status')) as typeof row;
+        if (row && ['processed', 'failed', 'ignored'].includes(row.status)) break;
+        if (Date.now() > deadline) throw new Error(`not processed in time: ${JSON.stringify(row)}\n${revived.output()}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(row.status).toBe('processed');
+      expect(await db('inbound_messages').where({ document_id: doc.id }).count({ n: '*' }).first()).toEqual({ n: 1 });
+      const blocks = await db('local_doc_blocks').where({ doc_id: doc.externalId }).where('meta', 'like', `%${blockRef(row.id)}%`).count({ n: '*' }).first();
+      expect(blocks).toEqual({ n: 1 });
+      const entries = (await db('token_ledger').where({ user_id: userId }).orderBy('id').pluck('kind')) as string[];
+      expect(entries).toEqual(['period_grant', 'reserve', 'settle']);
+      expect((await new KnexLedgerRepository(db).balanceOf(userId)).subscriptionTokens).toBe(499);
+      expect(await db('documents').where({ id: doc.id }).first('processed_emails_count')).toEqual({ processed_emails_count: 1 });
+    } finally {
+      revived.child.kill('SIGTERM');
+      await revived.exited;
+    }
+  }, 90_000);
+});

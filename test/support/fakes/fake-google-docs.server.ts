@@ -1,0 +1,513 @@
+/**
+ * A local stand-in for the parts of Google Docs v1, Drive v3 and the OAuth token endpoint that the
+ * GoogleDocsDocStore uses, close enough for the real googleapis client:
+ *   POST /v1/documents · GET /v1/documents/{id} · POST /v1/documents/{id}:batchUpdate
+ *   PATCH /drive/v3/files/{id} · POST /token (grant_type=refresh_token)
+ * Documents are modelled as UTF-16 code units with a text style each, and a paragraph style on each
+ * paragraph's newline, with Google's rules: inserted newlines copy the style (and bullet) of the
+ * paragraph they split, inserted text takes the style of the text before it, control characters are
+ * stripped, and indexes out of range or inside a surrogate pair answer 400.
+ *
+ * Usage:
+ *   const google = await startFakeGoogleDocs();
+ *   const refreshToken = google.issueRefreshToken('ada');
+ *   // new GoogleDocsDocStore({ clientId: google.clientId, clientSecret: google.clientSecret,
+ *   //   rootUrl: google.rootUrl, tokenUrl: google.tokenUrl, credentials })
+ *   google.failNext('POST', ':batchUpdate', 429, 2);
+ *   await google.close();
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type Style = Record<string, unknown>;
+
+export interface FakeRun {
+  text: string;
+  style: Style;
+}
+
+export interface FakeParagraph {
+  /** Without the closing newline. */
+  text: string;
+  namedStyleType: string;
+  style: Style;
+  bullet: boolean;
+  /** Consecutive code units with the same text style; the closing newline is left out. */
+  runs: FakeRun[];
+}
+
+export interface FakeDocument {
+  id: string;
+  title: string;
+  account: string;
+  trashed: boolean;
+  revision: number;
+  /** The body's text, ending with its final newline (index 1 of the API is text[0]). */
+  text: string;
+  paragraphs: FakeParagraph[];
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  status: number;
+  body: unknown;
+}
+
+export type PathPattern = string | RegExp;
+export type DocsRequest = Record<string, unknown>;
+
+export interface FakeGoogleDocs {
+  /** For GoogleDocsDocStore's `rootUrl` (Docs and Drive both live under it). */
+  rootUrl: string;
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** A refresh token for an account (a Google user); documents belong to the account. */
+  issueRefreshToken(account?: string): string;
+  /** Refresh token and the access tokens it issued stop working (the user removed the app's access). */
+  revokeRefreshToken(refreshToken: string): void;
+  /** Every access token issued so far is rejected with 401 from now on (refresh tokens still work). */
+  expireAccessTokens(): void;
+  /** The next `times` requests matching method and path (a substring or a RegExp) answer `status`. */
+  failNext(method: string, path: PathPattern, status: number, times?: number): void;
+  /** The next `times` matching requests are answered only after `ms` (but still carried out). */
+  delayNext(method: string, path: PathPattern, ms: number, times?: number): void;
+  /** Runs `fn` once, right after the next matching request was carried out and before its answer. */
+  afterNext(method: string, path: PathPattern, fn: () => void): void;
+  /** Makes a document directly, as the user would in the Docs UI. */
+  seedDocument(account: string, title: string, paragraphs?: string[]): string;
+  /** Applies batchUpdate requests as a collaborator would (bumps the revision). */
+  edit(documentId: string, requests: DocsRequest[]): void;
+  document(documentId: string): FakeDocument | undefined;
+  readonly requests: RecordedRequest[];
+  /** How many requests matched method and path. */
+  count(method: string, path: PathPattern): number;
+  close(): Promise<void>;
+}
+
+interface Unit {
+  ch: string;
+  style: Style;
+  /** On a paragraph's closing newline only. */
+  paragraph?: { style: Style; bullet: boolean };
+}
+
+interface Doc {
+  id: string;
+  title: string;
+  account: string;
+  trashed: boolean;
+  revision: number;
+  units: Unit[];
+}
+
+interface Rule {
+  method: string;
+  path: PathPattern;
+  times: number;
+  status?: number;
+  delayMs?: number;
+  after?: () => void;
+}
+
+class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+const STATUS_NAMES: Record<number, string> = {
+  400: 'INVALID_ARGUMENT',
+  401: 'UNAUTHENTICATED',
+  403: 'PERMISSION_DENIED',
+  404: 'NOT_FOUND',
+  429: 'RESOURCE_EXHAUSTED',
+  500: 'INTERNAL',
+  503: 'UNAVAILABLE',
+};
+
+export async function startFakeGoogleDocs(
+  options: { clientId?: string; clientSecret?: string } = {},
+): Promise<FakeGoogleDocs> {
+  const clientId = options.clientId ?? 'fake-client-id.apps.googleusercontent.com';
+  const clientSecret = options.clientSecret ?? 'fake-client-secret';
+  const refreshTokens = new Map<string, { account: string; revoked: boolean }>();
+  const accessTokens = new Map<string, { account: string; refreshToken: string; valid: boolean }>();
+  const docs = new Map<string, Doc>();
+  const rules: Rule[] = [];
+  const requests: RecordedRequest[] = [];
+
+  const matches = (method: string, path: PathPattern, req: { method: string; path: string }): boolean =>
+    method === req.method && (typeof path === 'string' ? req.path.includes(path) : path.test(req.path));
+  const takeRule = (req: { method: string; path: string }, has: (rule: Rule) => boolean): Rule | undefined => {
+    const rule = rules.find((candidate) => has(candidate) && matches(candidate.method, candidate.path, req));
+    if (rule && --rule.times <= 0) rules.splice(rules.indexOf(rule), 1);
+    return rule;
+  };
+
+  const newDoc = (account: string, title: string): Doc => {
+    const id = `1${randomBytes(21).toString('base64url')}`;
+    const doc: Doc = { id, title, account, trashed: false, revision: 1, units: [newline({ namedStyleType: 'NORMAL_TEXT' })] };
+    docs.set(id, doc);
+    return doc;
+  };
+
+  const accountOf = (req: IncomingMessage): string => {
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    const grant = token === undefined ? undefined : accessTokens.get(token);
+    if (!grant?.valid) throw new ApiError(401, 'Request had invalid authentication credentials. Expected OAuth 2 access token.');
+    return grant.account;
+  };
+
+  const docOf = (account: string, id: string, drive = false): Doc => {
+    const doc = docs.get(id);
+    // drive.file: another account's document, or one this app did not create, is not there at all.
+    if (!doc || doc.account !== account || (doc.trashed && !drive)) {
+      if (drive) throw new ApiError(404, `File not found: ${id}.`, driveNotFound(id));
+      throw new ApiError(404, 'Requested entity was not found.');
+    }
+    return doc;
+  };
+
+  const handleToken = (params: Record<string, string>, basic: { id: string; secret: string } | null): [number, unknown] => {
+    if ((basic?.id ?? params.client_id) !== clientId || (basic?.secret ?? params.client_secret) !== clientSecret) {
+      return [401, { error: 'invalid_client', error_description: 'Unauthorized' }];
+    }
+    if (params.grant_type !== 'refresh_token') return [400, { error: 'unsupported_grant_type', error_description: 'Invalid grant_type' }];
+    const grant = refreshTokens.get(params.refresh_token ?? '');
+    if (!grant || grant.revoked) return [400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' }];
+    const accessToken = `ya29.${randomBytes(24).toString('base64url')}`;
+    accessTokens.set(accessToken, { account: grant.account, refreshToken: params.refresh_token ?? '', valid: true });
+    return [200, { access_token: accessToken, expires_in: 3599, scope: 'https://www.googleapis.com/auth/drive.file', token_type: 'Bearer' }];
+  };
+
+  const route = (req: IncomingMessage, path: string, body: unknown): [number, unknown] => {
+    const method = req.method ?? 'GET';
+    if (method === 'POST' && path === '/v1/documents') {
+      const doc = newDoc(accountOf(req), String(field(body, 'title') ?? 'Untitled document'));
+      return [200, documentJson(doc)];
+    }
+    const docPath = /^\/v1\/documents\/([^/:]+)(:batchUpdate)?$/.exec(path);
+    if (docPath?.[1] && method === 'GET' && !docPath[2]) return [200, documentJson(docOf(accountOf(req), docPath[1]))];
+    if (docPath?.[1] && method === 'POST' && docPath[2]) {
+      const doc = docOf(accountOf(req), docPath[1]);
+      const required = field(field(body, 'writeControl'), 'requiredRevisionId');
+      if (required !== undefined && required !== String(doc.revision)) {
+        throw new ApiError(400, `The required revision ID ${String(required)} does not match the latest revision.`);
+      }
+      const list = field(body, 'requests');
+      if (!Array.isArray(list) || list.length === 0) throw new ApiError(400, 'Must specify at least one request.');
+      applyAll(doc, list as DocsRequest[]);
+      return [200, { documentId: doc.id, replies: list.map(() => ({})), writeControl: { requiredRevisionId: String(doc.revision) } }];
+    }
+    const filePath = /^\/drive\/v3\/files\/([^/]+)$/.exec(path);
+    if (filePath?.[1] && method === 'PATCH') {
+      const doc = docOf(accountOf(req), filePath[1], true);
+      const name = field(body, 'name');
+      const trashed = field(body, 'trashed');
+      if (typeof name === 'string') doc.title = name;
+      if (typeof trashed === 'boolean') doc.trashed = trashed;
+      return [200, { kind: 'drive#file', id: doc.id, name: doc.title, mimeType: 'application/vnd.google-apps.document' }];
+    }
+    throw new ApiError(404, `Not found: ${method} ${path}`);
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const call = { method: req.method ?? 'GET', path: url.pathname };
+    const raw = await readBody(req);
+    const isToken = call.path === '/token';
+    const body: unknown = isToken ? Object.fromEntries(new URLSearchParams(raw)) : raw ? (JSON.parse(raw) as unknown) : undefined;
+    const record = (status: number): void => void requests.push({ ...call, status, body });
+
+    const delay = takeRule(call, (rule) => rule.delayMs !== undefined);
+    if (delay?.delayMs) await new Promise((resolve) => setTimeout(resolve, delay.delayMs));
+    const failure = takeRule(call, (rule) => rule.status !== undefined);
+    if (failure?.status) {
+      record(failure.status);
+      if (isToken) return sendJson(res, failure.status, { error: failure.status === 429 ? 'rate_limit_exceeded' : 'internal_failure' });
+      return sendJson(res, failure.status, googleError(failure.status, `Injected failure ${failure.status}.`));
+    }
+    let status: number;
+    let answer: unknown;
+    try {
+      [status, answer] = isToken ? handleToken(body as Record<string, string>, parseBasicAuth(req.headers.authorization)) : route(req, call.path, body);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      [status, answer] = [error.status, error.body ?? googleError(error.status, error.message)];
+    }
+    record(status);
+    takeRule(call, (rule) => rule.after !== undefined)?.after?.();
+    sendJson(res, status, answer);
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) sendJson(res, 500, googleError(500, String(error)));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+
+  return {
+    rootUrl: `${url}/`,
+    tokenUrl: `${url}/token`,
+    clientId,
+    clientSecret,
+    issueRefreshToken: (account = 'ada') => {
+      const token = `1//0g${randomBytes(24).toString('base64url')}`;
+      refreshTokens.set(token, { account, revoked: false });
+      return token;
+    },
+    revokeRefreshToken: (refreshToken) => {
+      const grant = refreshTokens.get(refreshToken);
+      if (grant) grant.revoked = true;
+      for (const access of accessTokens.values()) if (access.refreshToken === refreshToken) access.valid = false;
+    },
+    expireAccessTokens: () => {
+      for (const access of accessTokens.values()) access.valid = false;
+    },
+    failNext: (method, path, status, times = 1) => void rules.push({ method, path, status, times }),
+    delayNext: (method, path, delayMs, times = 1) => void rules.push({ method, path, delayMs, times }),
+    afterNext: (method, path, after) => void rules.push({ method, path, after, times: 1 }),
+    seedDocument: (account, title, paragraphs = []) => {
+      const doc = newDoc(account, title);
+      if (paragraphs.length > 0) applyAll(doc, [{ insertText: { location: { index: 1 }, text: paragraphs.join('\n') } }]);
+      return doc.id;
+    },
+    edit: (documentId, edits) => {
+      const doc = docs.get(documentId);
+      if (!doc) throw new Error(`no document ${documentId}`);
+      applyAll(doc, edits);
+    },
+    document: (documentId) => {
+      const doc = docs.get(documentId);
+      return doc && { id: doc.id, title: doc.title, account: doc.account, trashed: doc.trashed, revision: doc.revision, text: textOf(doc), paragraphs: paragraphsOf(doc) };
+    },
+    requests,
+    count: (method, path) => requests.filter((req) => matches(method, path, req)).length,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
+
+// ---- The document model ----
+
+function newline(style: Style, bullet = false): Unit {
+  return { ch: '\n', style: {}, paragraph: { style: { ...style }, bullet } };
+}
+
+function textOf(doc: Doc): string {
+  return doc.units.map((unit) => unit.ch).join('');
+}
+
+/** Applies a whole batch or nothing, as Google does. */
+function applyAll(doc: Doc, list: DocsRequest[]): void {
+  const copy = doc.units.map((unit) => ({ ...unit, ...(unit.paragraph && { paragraph: { ...unit.paragraph } }) }));
+  list.forEach((request, i) => applyOne(copy, request, i));
+  doc.units = copy;
+  doc.revision += 1;
+}
+
+function applyOne(units: Unit[], request: DocsRequest, i: number): void {
+  const [kind, args] = Object.entries(request)[0] ?? [];
+  const where = `Invalid requests[${i}].${kind ?? ''}`;
+  const bodyEnd = units.length + 1;
+  const checkIndex = (index: number, max: number): void => {
+    if (!Number.isInteger(index) || index < 1) throw new ApiError(400, `${where}: Index ${index} must be greater than or equal to 1.`);
+    if (index > max) throw new ApiError(400, `${where}: Index ${index} must be less than the end index of the referenced segment, ${bodyEnd}.`);
+    if (isHigh(units[index - 2]?.ch) && isLow(units[index - 1]?.ch)) {
+      throw new ApiError(400, `${where}: The index ${index} would split a surrogate pair.`);
+    }
+  };
+  const rangeOf = (): [number, number] => {
+    const range = field(args, 'range');
+    const start = Number(field(range, 'startIndex'));
+    const end = Number(field(range, 'endIndex'));
+    checkIndex(start, bodyEnd - 1);
+    checkIndex(end, bodyEnd);
+    if (start >= end) throw new ApiError(400, `${where}: The range should not be empty.`);
+    return [start - 1, end - 1];
+  };
+  const fieldsOf = (): string[] => {
+    const fields = field(args, 'fields');
+    if (typeof fields !== 'string' || fields === '') throw new ApiError(400, `${where}: fields is required.`);
+    return fields.split(',').map((name) => name.trim());
+  };
+  const paragraphsIn = ([start, end]: [number, number]): Unit[] => {
+    const closing: Unit[] = [];
+    for (let pos = start; pos < units.length; pos += 1) {
+      const unit = units[pos] as Unit;
+      if (unit.paragraph) closing.push(unit);
+      if (unit.paragraph && pos >= end - 1) break;
+    }
+    return closing;
+  };
+
+  switch (kind) {
+    case 'insertText': {
+      const atEnd = field(args, 'endOfSegmentLocation') !== undefined;
+      const index = atEnd ? bodyEnd - 1 : Number(field(field(args, 'location'), 'index'));
+      checkIndex(index, bodyEnd - 1);
+      const text = stripLikeGoogle(String(field(args, 'text') ?? ''));
+      if (text === '') throw new ApiError(400, `${where}: Insert text requests must specify text to insert.`);
+      const pos = index - 1;
+      const before = units[pos - 1];
+      const inherited = before && before.ch !== '\n' ? before.style : {};
+      const host = units.slice(pos).find((unit) => unit.paragraph)?.paragraph ?? { style: {}, bullet: false };
+      const inserted = text.split('').map((ch): Unit => (ch === '\n' ? { ...newline(host.style, host.bullet), style: { ...inherited } } : { ch, style: { ...inherited } }));
+      units.splice(pos, 0, ...inserted);
+      return;
+    }
+    case 'updateTextStyle': {
+      const [start, end] = rangeOf();
+      const fields = fieldsOf();
+      const style = (field(args, 'textStyle') ?? {}) as Style;
+      for (let pos = start; pos < end; pos += 1) (units[pos] as Unit).style = withFields((units[pos] as Unit).style, style, fields);
+      return;
+    }
+    case 'updateParagraphStyle': {
+      const range = rangeOf();
+      const fields = fieldsOf();
+      const style = (field(args, 'paragraphStyle') ?? {}) as Style;
+      for (const unit of paragraphsIn(range)) if (unit.paragraph) unit.paragraph.style = withFields(unit.paragraph.style, style, fields);
+      return;
+    }
+    case 'createParagraphBullets':
+    case 'deleteParagraphBullets':
+      for (const unit of paragraphsIn(rangeOf())) if (unit.paragraph) unit.paragraph.bullet = kind === 'createParagraphBullets';
+      return;
+    default:
+      throw new ApiError(400, `${where}: the fake does not support this request.`);
+  }
+}
+
+function withFields(current: Style, update: Style, fields: string[]): Style {
+  if (fields.includes('*')) return { ...update };
+  const next = { ...current };
+  for (const name of fields) {
+    if (update[name] === undefined) delete next[name];
+    else next[name] = update[name];
+  }
+  return next;
+}
+
+function stripLikeGoogle(text: string): string {
+  return [...text]
+    .filter((ch) => {
+      const code = ch.charCodeAt(0);
+      return !(code <= 0x08 || (code >= 0x0c && code <= 0x1f) || (code >= 0xe000 && code <= 0xf8ff));
+    })
+    .join('');
+}
+
+function paragraphsOf(doc: Doc): FakeParagraph[] {
+  const out: FakeParagraph[] = [];
+  let units: Unit[] = [];
+  for (const unit of doc.units) {
+    if (!unit.paragraph) {
+      units.push(unit);
+      continue;
+    }
+    const runs: FakeRun[] = [];
+    for (const { ch, style } of units) {
+      const last = runs.at(-1);
+      if (last && sameStyle(last.style, style)) last.text += ch;
+      else runs.push({ text: ch, style });
+    }
+    const { namedStyleType = 'NORMAL_TEXT', ...rest } = unit.paragraph.style;
+    out.push({ text: units.map((u) => u.ch).join(''), namedStyleType: String(namedStyleType), style: rest, bullet: unit.paragraph.bullet, runs });
+    units = [];
+  }
+  return out;
+}
+
+/** The Document resource as the Docs API returns it. */
+function documentJson(doc: Doc): unknown {
+  const content: unknown[] = [{ endIndex: 1, sectionBreak: { sectionStyle: { sectionType: 'CONTINUOUS' } } }];
+  let index = 1;
+  let paragraphStart = 1;
+  let elements: unknown[] = [];
+  let run: { start: number; text: string; style: Style } | null = null;
+  const closeRun = (): void => {
+    if (run) elements.push({ startIndex: run.start, endIndex: run.start + run.text.length, textRun: { content: run.text, textStyle: run.style } });
+    run = null;
+  };
+  for (const unit of doc.units) {
+    if (run && sameStyle(run.style, unit.style)) run.text += unit.ch;
+    else {
+      closeRun();
+      run = { start: index, text: unit.ch, style: unit.style };
+    }
+    index += 1;
+    if (unit.paragraph) {
+      closeRun();
+      content.push({
+        startIndex: paragraphStart,
+        endIndex: index,
+        paragraph: {
+          elements,
+          paragraphStyle: { namedStyleType: 'NORMAL_TEXT', ...unit.paragraph.style },
+          ...(unit.paragraph.bullet && { bullet: { listId: 'kix.fake-list' } }),
+        },
+      });
+      elements = [];
+      paragraphStart = index;
+    }
+  }
+  return { documentId: doc.id, title: doc.title, revisionId: String(doc.revision), body: { content } };
+}
+
+function sameStyle(a: Style, b: Style): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function isHigh(ch: string | undefined): boolean {
+  return ch !== undefined && /^[\uD800-\uDBFF]$/.test(ch);
+}
+
+function isLow(ch: string | undefined): boolean {
+  return ch !== undefined && /^[\uDC00-\uDFFF]$/.test(ch);
+}
+
+// ---- HTTP helpers ----
+
+function field(value: unknown, name: string): unknown {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[name] : undefined;
+}
+
+function googleError(status: number, message: string): unknown {
+  return { error: { code: status, message, status: STATUS_NAMES[status] ?? 'UNKNOWN' } };
+}
+
+function driveNotFound(id: string): unknown {
+  const message = `File not found: ${id}.`;
+  return { error: { code: 404, message, errors: [{ message, domain: 'global', reason: 'notFound', location: 'fileId', locationType: 'parameter' }] } };
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function parseBasicAuth(header: string | undefined): { id: string; secret: string } | null {
+  if (!header?.startsWith('Basic ')) return null;
+  const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon < 0 ? null : { id: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' }).end(JSON.stringify(body));
+}

@@ -1,0 +1,135 @@
+import type { Document } from '../../../src/modules/documents/domain/document.js';
+import { normaliseEmail } from '../../../src/modules/documents/domain/allowed-emails.js';
+import {
+  DocNotFoundError,
+  type CreatedDoc,
+  type DocBlock,
+  type DocOwner,
+  type DocPosition,
+  type DocStore,
+} from '../../../src/modules/documents/application/ports/doc-store.port.js';
+import type { ClaimResult, DocumentPatch, DocumentRepository, NewDocument } from '../../../src/modules/documents/application/ports/document.repository.port.js';
+
+type Row = Document & { complete: boolean; deleted: boolean };
+
+export class InMemoryDocumentRepository implements DocumentRepository {
+  readonly rows = new Map<string, Row>();
+
+  claim(document: NewDocument): Promise<ClaimResult> {
+    const existing = this.rows.get(document.id);
+    if (existing) {
+      const usable = existing.ownerId === document.ownerId && !existing.deleted;
+      return Promise.resolve({ outcome: 'exists', sameOwner: usable, document: usable && existing.complete ? { ...existing } : null });
+    }
+    this.rows.set(document.id, { ...document, externalId: '', processedEmailsCount: 0, createdAt: new Date(), complete: false, deleted: false });
+    return Promise.resolve({ outcome: 'claimed' });
+  }
+
+  complete(id: string, externalId: string): Promise<Document> {
+    const row = this.rows.get(id);
+    if (!row) throw new Error('not claimed');
+    Object.assign(row, { externalId, complete: true });
+    return Promise.resolve({ ...row });
+  }
+
+  abandon(id: string): Promise<void> {
+    if (!this.rows.get(id)?.complete) this.rows.delete(id);
+    return Promise.resolve();
+  }
+
+  private live(ownerId: string, id: string): Row | null {
+    const row = this.rows.get(id);
+    return row && row.ownerId === ownerId && row.complete && !row.deleted ? row : null;
+  }
+
+  findOwned(ownerId: string, id: string): Promise<Document | null> {
+    const row = this.live(ownerId, id);
+    return Promise.resolve(row ? { ...row, emails: [...row.emails] } : null);
+  }
+
+  listOwned(ownerId: string): Promise<Document[]> {
+    return Promise.resolve([...this.rows.values()].filter((row) => this.live(ownerId, row.id)).reverse());
+  }
+
+  findByForwardToken(token: string): Promise<Document | null> {
+    return Promise.resolve([...this.rows.values()].find((row) => row.forwardToken === token && row.complete && !row.deleted) ?? null);
+  }
+
+  update(ownerId: string, id: string, patch: DocumentPatch): Promise<Document | null> {
+    const row = this.live(ownerId, id);
+    if (row) Object.assign(row, patch);
+    return Promise.resolve(row ? { ...row } : null);
+  }
+
+  addEmail(ownerId: string, id: string, email: string): Promise<{ emails: string[]; added: boolean } | null> {
+    const row = this.live(ownerId, id);
+    if (!row) return Promise.resolve(null);
+    const added = !row.emails.includes(normaliseEmail(email));
+    if (added) row.emails.push(normaliseEmail(email));
+    return Promise.resolve({ emails: [...row.emails], added });
+  }
+
+  removeEmail(ownerId: string, id: string, email: string): Promise<string[] | null> {
+    const row = this.live(ownerId, id);
+    if (!row) return Promise.resolve(null);
+    row.emails = row.emails.filter((entry) => entry !== normaliseEmail(email));
+    return Promise.resolve([...row.emails]);
+  }
+
+  delete(ownerId: string, id: string): Promise<boolean> {
+    const row = this.live(ownerId, id);
+    if (row) row.deleted = true;
+    return Promise.resolve(Boolean(row));
+  }
+}
+
+/** A document store in memory, with a switch to make its next call fail. */
+export class InMemoryDocStore implements DocStore {
+  readonly docs = new Map<string, { ownerId: string; title: string; intro: string; blocks: DocBlock[] }>();
+  private failure: Error | null = null;
+  private counter = 0;
+  readonly calls: string[] = [];
+
+  failNextWith(error: Error): void {
+    this.failure = error;
+  }
+
+  private maybeFail(call: string): void {
+    this.calls.push(call);
+    const failure = this.failure;
+    this.failure = null;
+    if (failure) throw failure;
+  }
+
+  async create(owner: DocOwner, input: { title: string; intro: string }): Promise<CreatedDoc> {
+    this.maybeFail('create');
+    const externalId = `doc-${++this.counter}`;
+    this.docs.set(externalId, { ownerId: owner.userId, title: input.title, intro: input.intro, blocks: [] });
+    return { externalId };
+  }
+
+  async rename(_owner: DocOwner, externalId: string, title: string): Promise<void> {
+    this.maybeFail('rename');
+    const doc = this.docs.get(externalId);
+    if (!doc) throw new DocNotFoundError(externalId);
+    doc.title = title;
+  }
+
+  async write(_owner: DocOwner, externalId: string, block: DocBlock, position: DocPosition): Promise<void> {
+    this.maybeFail('write');
+    const doc = this.docs.get(externalId);
+    if (!doc) throw new DocNotFoundError(externalId);
+    if (position === 'beginning') doc.blocks.unshift(block);
+    else doc.blocks.push(block);
+  }
+
+  readText(_owner: DocOwner, externalId: string): Promise<string> {
+    const doc = this.docs.get(externalId);
+    if (!doc) throw new DocNotFoundError(externalId);
+    return Promise.resolve([doc.title, doc.intro, ...doc.blocks.map((b) => `${b.heading}\n${b.meta}\n${b.body}`)].join('\n\n'));
+  }
+
+  urlOf(externalId: string): string {
+    return `https://docs.test/${externalId}`;
+  }
+}

@@ -1,0 +1,76 @@
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { refreshTokenState, useTokenState, type TokenState } from '@/lib/token-state';
+import './token-panel.css';
+
+const formatCount = (value: number) => value.toLocaleString();
+
+/** A dash stands in for a number that never loaded (the failure itself is only logged). */
+const NO_VALUE = '—';
+
+function Figures({ state }: { state: TokenState | null }) {
+  const ratio = state && state.maxSubscriptionTokens > 0 ? Math.min(1, Math.max(0, state.subscriptionTokens / state.maxSubscriptionTokens)) : 0;
+  return (
+    <dl className="token-panel__figures">
+      <div className="token-panel__figure">
+        <dt>Subscription tokens</dt>
+        <dd>{state ? `${formatCount(state.subscriptionTokens)} / ${formatCount(state.maxSubscriptionTokens)}` : NO_VALUE}</dd>
+        <span className="token-panel__meter" aria-hidden="true">
+          <span className="token-panel__meter-fill" style={{ width: `${ratio * 100}%` }} />
+        </span>
+      </div>
+      <div className="token-panel__figure">
+        <dt>Additional tokens</dt>
+        <dd>{state ? formatCount(state.additionalTokens) : NO_VALUE}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function Skeleton() {
+  return (
+    <div className="token-panel__loading" aria-hidden="true">
+      <span className="token-panel__skeleton" />
+      <span className="token-panel__skeleton token-panel__skeleton--short" />
+    </div>
+  );
+}
+
+/**
+ * Spec §2 token panel: subscription tokens out of the maximum, additional tokens (or "Unlimited" when
+ * billing is off) and "Get more tokens". Loads on mount, again on every page change inside the
+ * dashboard and whenever the window regains focus; other code calls refreshTokenState().
+ */
+export function TokenPanel() {
+  const tokenState = useTokenState((state) => state.tokenState);
+  const settled = useTokenState((state) => state.settled);
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    void refreshTokenState();
+  }, [pathname]);
+
+  useEffect(() => {
+    const onFocus = () => void refreshTokenState();
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, []);
+
+  let balance;
+  if (tokenState?.unlimited) balance = <p className="token-panel__unlimited">Unlimited</p>;
+  else if (tokenState || settled) balance = <Figures state={tokenState} />;
+  else balance = <Skeleton />;
+
+  return (
+    <section className="token-panel" aria-labelledby="token-panel-title" aria-busy={!tokenState && !settled}>
+      <h2 id="token-panel-title" className="token-panel__title">
+        Tokens
+      </h2>
+      {balance}
+      <Link className="button button--secondary button--block" to={paths.purchaseTokens.getHref()}>
+        Get more tokens
+      </Link>
+    </section>
+  );
+}

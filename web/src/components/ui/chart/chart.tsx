@@ -1,0 +1,157 @@
+// A line or bar chart of one or more series over category labels (ApexCharts). The charting library
+// (~150 KB gzip) is loaded on first render, in its own chunk: import this module only from the pages
+// that draw a chart, never from the app shell. Colours follow the theme's CSS variables.
+import type { ApexOptions } from 'apexcharts';
+import type ReactApexChart from 'react-apexcharts';
+import { Component, lazy, Suspense, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import './chart.css';
+
+// react-apexcharts is CommonJS (exports.default = Charts): depending on the bundler's interop, the
+// component arrives as the module's default (dev, tests) or as the default's default (production build).
+const ApexChart = lazy(async () => {
+  const exported: unknown = (await import('react-apexcharts')).default;
+  const component = typeof exported === 'function' ? exported : (exported as { default?: unknown } | null)?.default;
+  if (typeof component !== 'function') throw new Error('react-apexcharts did not export a component.');
+  return { default: component as typeof ReactApexChart };
+});
+
+/** Spec §9. */
+export const CHART_HEIGHT = 300;
+
+export type ChartType = 'line' | 'bar';
+export type ChartSeries = { name: string; data: number[] };
+
+type ChartProps = {
+  type: ChartType;
+  series: ChartSeries[];
+  /** One label per data point, shared by every series. */
+  categories: string[];
+  /** The chart's accessible name. */
+  label: string;
+};
+
+type Palette = { mode: 'light' | 'dark'; primary: string; text: string; grid: string; font: string };
+
+function themeOf(): string {
+  return document.documentElement.getAttribute('data-theme') ?? 'light';
+}
+
+function subscribeToTheme(onChange: () => void): () => void {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme', 'class', 'style'] });
+  return () => observer.disconnect();
+}
+
+function readPalette(theme: string): Palette {
+  const style = getComputedStyle(document.documentElement);
+  const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
+  const dark = theme === 'dark';
+  return {
+    mode: dark ? 'dark' : 'light',
+    primary: read('--color-primary', dark ? '#8b85ff' : '#4f46e5'),
+    text: read('--color-text-muted', dark ? '#a3a9bd' : '#5a6278'),
+    grid: read('--color-border', dark ? '#2a3043' : '#e2e5ee'),
+    font: read('--font-sans', 'system-ui, sans-serif'),
+  };
+}
+
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+const formatCount = (value: number) => Math.round(value).toLocaleString();
+
+/** At most this many category labels on the x-axis (wide screens, phones); the others stay blank. */
+const MAX_LABELS = { wide: 15, narrow: 6 };
+
+/** Shows every n-th category label so that at most `maxLabels` appear, always including the last one. */
+function sparseLabels(categories: string[], maxLabels: number) {
+  const step = Math.max(1, Math.ceil(categories.length / maxLabels));
+  const last = categories.length - 1;
+  const index = new Map(categories.map((category, position) => [category, position]));
+  return (value: string) => {
+    const position = index.get(value);
+    return position === undefined || (last - position) % step === 0 ? value : '';
+  };
+}
+
+function chartOptions(type: ChartType, categories: string[], palette: Palette, showLegend: boolean): ApexOptions {
+  return {
+    chart: {
+      toolbar: { show: false },
+      zoom: { enabled: false },
+      background: 'transparent',
+      fontFamily: palette.font,
+      foreColor: palette.text,
+      parentHeightOffset: 0,
+      animations: { enabled: !prefersReducedMotion() },
+    },
+    colors: [palette.primary],
+    dataLabels: { enabled: false },
+    // monotoneCubic: smooth, but never dips below a day with 0.
+    stroke: type === 'line' ? { curve: 'monotoneCubic', width: 2.5 } : { width: 0 },
+    markers: { size: 0, hover: { size: 5 } },
+    grid: { borderColor: palette.grid, strokeDashArray: 4, padding: { left: 8, right: 8 } },
+    plotOptions: { bar: { borderRadius: 2, columnWidth: '65%' } },
+    legend: { show: showLegend },
+    xaxis: {
+      categories,
+      tickPlacement: 'on',
+      labels: { rotate: -45, rotateAlways: false, hideOverlappingLabels: true, formatter: sparseLabels(categories, MAX_LABELS.wide) },
+      axisBorder: { color: palette.grid },
+      axisTicks: { show: false },
+      tooltip: { enabled: false },
+    },
+    yaxis: { min: 0, forceNiceScale: true, labels: { formatter: formatCount } },
+    tooltip: {
+      theme: palette.mode,
+      // The tooltip names every day, including those whose axis label is left blank.
+      x: { formatter: (_value: number, options?: { dataPointIndex?: number }) => categories[options?.dataPointIndex ?? -1] ?? '' },
+      y: { formatter: formatCount },
+    },
+    responsive: [{ breakpoint: 600, options: { xaxis: { labels: { formatter: sparseLabels(categories, MAX_LABELS.narrow) } } } }],
+  };
+}
+
+/** Same size as the chart, for while the library or the data loads. */
+export function ChartPlaceholder({ label = 'Loading chart' }: { label?: string }) {
+  return (
+    <div className="chart-placeholder" style={{ height: CHART_HEIGHT }} role="status" aria-label={label}>
+      <span className="chart-placeholder__bars" aria-hidden="true" />
+    </div>
+  );
+}
+
+/** A chart library that fails to load (offline, new deployment) leaves an empty box and a log line, not a broken page. */
+class ChartErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.warn('Could not draw the chart.', error);
+  }
+
+  override render() {
+    return this.state.failed ? <div className="chart" style={{ height: CHART_HEIGHT }} /> : this.props.children;
+  }
+}
+
+export function Chart({ type, series, categories, label }: ChartProps) {
+  const theme = useSyncExternalStore(subscribeToTheme, themeOf, () => 'light');
+  const palette = useMemo(() => readPalette(theme), [theme]);
+  const options = useMemo(() => chartOptions(type, categories, palette, series.length > 1), [type, categories, palette, series.length]);
+
+  return (
+    <ChartErrorBoundary>
+      <Suspense fallback={<ChartPlaceholder />}>
+        <div className="chart" role="img" aria-label={label} data-chart-type={type} style={{ minHeight: CHART_HEIGHT }}>
+          {/* A new type is a new chart: ApexCharts does not switch types in place reliably. */}
+          <ApexChart key={type} type={type} height={CHART_HEIGHT} width="100%" series={series} options={options} />
+        </div>
+      </Suspense>
+    </ChartErrorBoundary>
+  );
+}

@@ -1,0 +1,258 @@
+// A server-driven table (TanStack Table v8, manual sorting and paging): the server sorts and pages,
+// this component only renders one page and reports what the user asks for.
+//
+//   const table = useTableQuery<'operation' | 'usedTokens' | 'date'>('date');
+//   // fetch GET ...?page&pageSize&sortBy&sortOrder from table.query, then:
+//   <DataTable {...table.bind} label="Token usage" columns={columns} data={rows} total={total} loading={loading} />
+//
+// - `columns`: one entry per column; `id` is the server's sort key (sent as sortBy), `header` the text,
+//   `cell` renders a row; `truncate` cuts long text (full text on hover and for screen readers);
+//   `sortable: false` opts out of sorting; `align: 'end'` for numbers. Keep the array stable
+//   (module scope or useMemo).
+// - `page` (1-based), `pageSize`, `sortBy`, `sortOrder`, `total` describe the data; the `on…` callbacks
+//   report requests. The rules (toggle, new column starts asc, back to page 1) live in useTableQuery.
+// - `loading`: skeleton rows when there is nothing to show yet, otherwise the shown page is dimmed.
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type PaginationState, type SortingState, type Updater } from '@tanstack/react-table';
+import { useId, useMemo, type ReactNode } from 'react';
+import { nextSort, PAGE_SIZE_OPTIONS, type SortOrder, type TableQueryBinding } from './use-table-query';
+import './data-table.css';
+
+export type DataTableColumn<Row, SortKey extends string = string> = {
+  /** The server's sort key for this column (sent as sortBy). */
+  id: SortKey;
+  header: string;
+  cell: (row: Row) => ReactNode;
+  /** Cuts a string cell longer than this many characters and adds "…". */
+  truncate?: number;
+  /** Default true. */
+  sortable?: boolean;
+  /** Default 'start'; 'end' for numbers. */
+  align?: 'start' | 'end';
+};
+
+export type DataTableProps<Row, SortKey extends string> = TableQueryBinding<SortKey> & {
+  columns: readonly DataTableColumn<Row, SortKey>[];
+  /** The rows of the current page, as the server sent them. */
+  data: readonly Row[];
+  /** Rows on all pages. */
+  total: number;
+  loading: boolean;
+  /** The table's accessible name: a text, or the id of a visible heading. */
+  label?: string;
+  labelledBy?: string;
+  emptyMessage?: string;
+  getRowId?: (row: Row, index: number) => string;
+  pageSizeOptions?: readonly number[];
+};
+
+type ColumnMeta = { align: 'start' | 'end'; wrap: boolean };
+
+const SKELETON_ROWS_MAX = 10;
+
+function resolve<T>(updater: Updater<T>, current: T): T {
+  return typeof updater === 'function' ? (updater as (old: T) => T)(current) : updater;
+}
+
+function Truncated({ text, max }: { text: string; max: number }) {
+  if (text.length <= max) return <>{text}</>;
+  return (
+    <span className="data-table__truncated" title={text}>
+      <span aria-hidden="true">{`${text.slice(0, max).trimEnd()}…`}</span>
+      <span className="visually-hidden">{text}</span>
+    </span>
+  );
+}
+
+function SortIcon({ order }: { order: SortOrder | false }) {
+  return (
+    <svg className={`data-table__sort-icon${order ? ' data-table__sort-icon--active' : ''}`} viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      <path className={order === 'asc' ? 'is-on' : undefined} d="M5 6.5 8 3.5l3 3" />
+      <path className={order === 'desc' ? 'is-on' : undefined} d="M5 9.5l3 3 3-3" />
+    </svg>
+  );
+}
+
+function rangeText(page: number, pageSize: number, total: number): string {
+  if (total <= 0) return '0 of 0';
+  const first = Math.min((page - 1) * pageSize + 1, total);
+  const last = Math.min(page * pageSize, total);
+  return `${first}–${last} of ${total}`;
+}
+
+export function DataTable<Row, SortKey extends string>({
+  columns,
+  data,
+  total,
+  loading,
+  page,
+  pageSize,
+  sortBy,
+  sortOrder,
+  onSortChange,
+  onPageChange,
+  onPageSizeChange,
+  label,
+  labelledBy,
+  emptyMessage = 'Nothing to show yet.',
+  getRowId,
+  pageSizeOptions = PAGE_SIZE_OPTIONS,
+}: DataTableProps<Row, SortKey>) {
+  const pageSizeId = useId();
+
+  const columnDefs = useMemo<ColumnDef<Row>[]>(
+    () =>
+      columns.map((column) => ({
+        id: column.id,
+        header: column.header,
+        enableSorting: column.sortable ?? true,
+        meta: { align: column.align ?? 'start', wrap: column.truncate !== undefined } satisfies ColumnMeta,
+        // The value is the rendered content; the server sorts, so TanStack never compares it.
+        accessorFn: (row) => column.cell(row),
+        cell: ({ getValue }) => {
+          const content = getValue<ReactNode>();
+          return column.truncate !== undefined && typeof content === 'string' ? <Truncated text={content} max={column.truncate} /> : content;
+        },
+      })),
+    [columns],
+  );
+
+  const sorting: SortingState = [{ id: sortBy, desc: sortOrder === 'desc' }];
+  const pagination: PaginationState = { pageIndex: page - 1, pageSize };
+
+  // TanStack's hook hands back functions that read its latest state; this component does not use the React Compiler.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable<Row>({
+    data: data as Row[],
+    columns: columnDefs,
+    getCoreRowModel: getCoreRowModel(),
+    ...(getRowId ? { getRowId } : {}),
+    manualSorting: true,
+    manualPagination: true,
+    enableMultiSort: false,
+    enableSortingRemoval: false,
+    sortDescFirst: false,
+    rowCount: total,
+    state: { sorting, pagination },
+    onSortingChange: (updater) => {
+      const [next] = resolve(updater, sorting);
+      if (next) onSortChange(next.id as SortKey, next.desc ? 'desc' : 'asc');
+    },
+    onPaginationChange: (updater) => {
+      const next = resolve(updater, pagination);
+      if (next.pageSize !== pageSize) onPageSizeChange(next.pageSize);
+      else if (next.pageIndex !== pagination.pageIndex) onPageChange(next.pageIndex + 1);
+    },
+  });
+
+  const headers = table.getHeaderGroups()[0]?.headers ?? [];
+  const rows = table.getRowModel().rows;
+  const showSkeleton = loading && rows.length === 0;
+  const alignClass = (meta: unknown) => {
+    const { align, wrap } = (meta ?? {}) as Partial<ColumnMeta>;
+    return `${align === 'end' ? ' data-table__cell--end' : ''}${wrap ? ' data-table__cell--wrap' : ''}`;
+  };
+
+  let body: ReactNode;
+  if (showSkeleton) {
+    body = Array.from({ length: Math.min(pageSize, SKELETON_ROWS_MAX) }, (_, index) => (
+      <tr key={`skeleton-${index}`} className="data-table__skeleton-row" aria-hidden="true">
+        {headers.map((header) => (
+          <td key={header.id} className="data-table__cell">
+            <span className="data-table__skeleton" />
+          </td>
+        ))}
+      </tr>
+    ));
+  } else if (rows.length === 0) {
+    body = (
+      <tr>
+        <td className="data-table__empty" colSpan={Math.max(headers.length, 1)}>
+          {emptyMessage}
+        </td>
+      </tr>
+    );
+  } else {
+    body = rows.map((row) => (
+      <tr key={row.id}>
+        {row.getVisibleCells().map((cell) => (
+          <td key={cell.id} className={`data-table__cell${alignClass(cell.column.columnDef.meta)}`}>
+            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+          </td>
+        ))}
+      </tr>
+    ));
+  }
+
+  return (
+    <div className={`data-table${loading && !showSkeleton ? ' data-table--stale' : ''}`}>
+      <div className="data-table__scroll">
+        <table className="data-table__table" aria-label={label} aria-labelledby={labelledBy} aria-busy={loading}>
+          <thead>
+            <tr>
+              {headers.map((header) => {
+                const column = header.column;
+                const order = column.getIsSorted();
+                const canSort = column.getCanSort();
+                const text = flexRender(column.columnDef.header, header.getContext());
+                return (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    className={`data-table__head${alignClass(column.columnDef.meta)}`}
+                    aria-sort={canSort ? (order === 'asc' ? 'ascending' : order === 'desc' ? 'descending' : 'none') : undefined}
+                  >
+                    {canSort ? (
+                      <button
+                        type="button"
+                        className={`data-table__sort${order ? ' data-table__sort--active' : ''}`}
+                        onClick={() => column.toggleSorting(nextSort({ sortBy, sortOrder }, column.id as SortKey).sortOrder === 'desc')}
+                      >
+                        {text}
+                        <SortIcon order={order} />
+                      </button>
+                    ) : (
+                      text
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>{body}</tbody>
+        </table>
+      </div>
+      {loading ? (
+        <span className="visually-hidden" role="status">
+          Loading…
+        </span>
+      ) : null}
+      <div className="data-table__footer">
+        <div className="data-table__page-size">
+          <label htmlFor={pageSizeId}>Rows per page</label>
+          <select id={pageSizeId} className="data-table__select" value={pageSize} onChange={(event) => table.setPageSize(Number(event.target.value))}>
+            {pageSizeOptions.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="data-table__nav">
+          <p className="data-table__range">{rangeText(page, pageSize, total)}</p>
+          <div className="data-table__pager">
+            <button type="button" className="data-table__page-button" aria-label="Previous page" onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()}>
+              <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+                <path d="M10 3.5 5.5 8l4.5 4.5" />
+              </svg>
+            </button>
+            <button type="button" className="data-table__page-button" aria-label="Next page" onClick={() => table.nextPage()} disabled={!table.getCanNextPage()}>
+              <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+                <path d="M6 3.5 10.5 8 6 12.5" />
+              </svg>
+            </button>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { useId } from 'react';
+import { Modal } from './modal';
+
+export type InformationDialogProps = {
+  title: string;
+  message: string;
+  /** Failure messages (spec §2 "Information dialogs show failure messages") or plain information. */
+  variant?: 'error' | 'info';
+  closeText?: string;
+  onClose: () => void;
+};
+
+/** Spec §2 information dialog: a title, a message and one button. Escape closes it. */
+export function InformationDialog({ title, message, variant = 'error', closeText = 'OK', onClose }: InformationDialogProps) {
+  const titleId = useId();
+  const messageId = useId();
+
+  return (
+    <Modal
+      titleId={titleId}
+      descriptionId={messageId}
+      onEscape={onClose}
+      className={`modal--information modal--information-${variant}`}
+      role={variant === 'error' ? 'alertdialog' : 'dialog'}
+    >
+      <div className="modal__information-head">
+        <span className="modal__information-icon" aria-hidden="true">
+          {variant === 'error' ? '!' : 'i'}
+        </span>
+        <h2 id={titleId} className="modal__title">
+          {title}
+        </h2>
+      </div>
+      <p id={messageId} className="modal__message">
+        {message}
+      </p>
+      <div className="modal__actions">
+        <button type="button" className="button button--primary" onClick={onClose}>
+          {closeText}
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,27 @@
+// User-facing texts for failed sign-ins. The auth-error texts are the spec's (§8), verbatim.
+
+const AUTH_ERROR_MESSAGES: Record<string, string> = {
+  'missing-code': 'Authorization code is missing. Please try again.',
+  'unknown-mode': 'Unknown login mode.',
+  'missing-consent': 'You must grant access to your Google account.',
+  'invalid-refresh': 'Failed to retrieve login data.',
+};
+
+export const GENERIC_AUTH_ERROR_MESSAGE = 'An unexpected error occurred during login.';
+
+/** The /auth-error message for a `reason` query value (missing or unknown → generic). */
+export function authErrorMessage(reason: string | null): string {
+  if (reason === null || !Object.hasOwn(AUTH_ERROR_MESSAGES, reason)) return GENERIC_AUTH_ERROR_MESSAGE;
+  return AUTH_ERROR_MESSAGES[reason] ?? GENERIC_AUTH_ERROR_MESSAGE;
+}
+
+const LOGIN_ERROR_MESSAGES: Record<string, string> = {
+  no_token: 'Sign-in did not return a session. Please try again.',
+  token_storage_failed: 'Your browser refused to store the session. Please allow site storage and try again.',
+};
+
+/** The /login banner for an `error` query value handed over by /auth-success. */
+export function loginErrorMessage(error: string): string {
+  if (Object.hasOwn(LOGIN_ERROR_MESSAGES, error)) return LOGIN_ERROR_MESSAGES[error] ?? error;
+  return `Sign-in failed (${error}). Please try again.`;
+}

@@ -1,0 +1,149 @@
+import { useId, useState, type ChangeEvent } from 'react';
+import { HTTPError } from 'ky';
+import { InformationDialog } from '@/components/ui/dialog/information-dialog';
+import { assignLocation } from '@/lib/navigation';
+import { serverMessageOf } from '@/lib/server-message';
+import { createTokenCheckout } from '../api/create-token-checkout';
+import { formatCount, formatUnitPrice } from '../utils/price-format';
+import {
+  DEFAULT_TOKEN_AMOUNT,
+  formatTotal,
+  parseTokenAmount,
+  QUICK_SELECT_AMOUNTS,
+  roundUpToUnit,
+  TOKEN_AMOUNT_STEP,
+} from '../utils/token-amount';
+
+export const TOKEN_CHECKOUT_FAILED_MESSAGE = 'Failed to start checkout process. Please try again.';
+
+/** Spec §8: the server's message, else the error's own message, else the generic text. */
+async function checkoutFailureMessage(error: unknown): Promise<string> {
+  const serverMessage = await serverMessageOf(error);
+  if (serverMessage !== null) return serverMessage;
+  // ky's own text for an answer without a message names the URL and status: not for users.
+  if (error instanceof Error && !(error instanceof HTTPError) && error.message.trim() !== '') return error.message;
+  return TOKEN_CHECKOUT_FAILED_MESSAGE;
+}
+
+type PurchaseTokensFormProps = {
+  /** Dollars per token. */
+  tokenPrice: number;
+};
+
+export function PurchaseTokensForm({ tokenPrice }: PurchaseTokensFormProps) {
+  const inputId = useId();
+  const hintId = useId();
+  const chooseTitleId = useId();
+  const summaryTitleId = useId();
+  const [text, setText] = useState(String(DEFAULT_TOKEN_AMOUNT));
+  const [processing, setProcessing] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const amount = parseTokenAmount(text);
+  const quantity = roundUpToUnit(amount);
+  const total = formatTotal(quantity, tokenPrice);
+
+  function onAmountChange(event: ChangeEvent<HTMLInputElement>) {
+    const value = event.target.value;
+    // Negatives are clamped to 0 at once; other invalid text stays editable and counts as 0.
+    setText(value.trim() !== '' && Number(value) < 0 ? '0' : value);
+  }
+
+  async function purchase() {
+    setProcessing(true);
+    try {
+      assignLocation(await createTokenCheckout(quantity));
+      // The browser is leaving for the checkout: everything stays disabled meanwhile.
+    } catch (error) {
+      console.warn('Could not start the token checkout.', error);
+      setFailure(await checkoutFailureMessage(error));
+      setProcessing(false);
+    }
+  }
+
+  return (
+    <div className="purchase">
+      <section className="card purchase__panel" aria-labelledby={chooseTitleId}>
+        <h2 id={chooseTitleId} className="purchase__section-title">
+          Choose an amount
+        </h2>
+        <p className="purchase__unit-price">
+          Price per token <strong>{formatUnitPrice(tokenPrice)}</strong>
+        </p>
+        <div className="purchase__field">
+          <label className="purchase__label" htmlFor={inputId}>
+            Token amount
+          </label>
+          <input
+            id={inputId}
+            className="purchase__input"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={TOKEN_AMOUNT_STEP}
+            value={text}
+            disabled={processing}
+            aria-describedby={hintId}
+            onChange={onAmountChange}
+            onBlur={() => setText(String(amount))}
+          />
+          <p id={hintId} className="purchase__hint">
+            One token is roughly one small email.
+          </p>
+        </div>
+        <div className="purchase__quick" role="group" aria-label="Quick select">
+          {QUICK_SELECT_AMOUNTS.map((value) => (
+            <button
+              key={value}
+              type="button"
+              className="button button--secondary purchase__quick-button"
+              aria-pressed={amount === value}
+              disabled={processing}
+              onClick={() => setText(String(value))}
+            >
+              {formatCount(value)}
+            </button>
+          ))}
+        </div>
+      </section>
+
+      <section className="card purchase__summary" aria-labelledby={summaryTitleId}>
+        <h2 id={summaryTitleId} className="purchase__section-title">
+          Summary
+        </h2>
+        <dl className="purchase__summary-list">
+          <div className="purchase__summary-row">
+            <dt>Tokens</dt>
+            <dd>{formatCount(amount)}</dd>
+          </div>
+          {quantity !== amount ? (
+            <div className="purchase__summary-row">
+              <dt>You&apos;ll receive</dt>
+              <dd>{formatCount(quantity)} tokens</dd>
+            </div>
+          ) : null}
+          <div className="purchase__summary-row">
+            <dt>Price per token</dt>
+            <dd>{formatUnitPrice(tokenPrice)}</dd>
+          </div>
+          <div className="purchase__summary-row purchase__summary-row--total">
+            <dt>Total</dt>
+            <dd>${total}</dd>
+          </div>
+        </dl>
+        <button
+          type="button"
+          className="button button--primary button--large button--block"
+          disabled={amount <= 0 || processing}
+          aria-busy={processing || undefined}
+          onClick={() => void purchase()}
+        >
+          {processing ? 'Processing payment ...' : 'Purchase Tokens'}
+        </button>
+        <p className="purchase__hint">You pay on a secure checkout page. Tax included; purchases are non-refundable.</p>
+      </section>
+
+      {failure !== null ? <InformationDialog title="Checkout failed" message={failure} onClose={() => setFailure(null)} /> : null}
+    </div>
+  );
+}

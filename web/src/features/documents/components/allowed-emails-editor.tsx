@@ -1,0 +1,123 @@
+import { useId, useState, type FormEvent } from 'react';
+import { ConfirmationDialog } from '@/components/ui/dialog/confirmation-dialog';
+import { httpStatusOf } from '@/lib/api-error';
+import { addAllowedEmail } from '../api/add-allowed-email';
+import { removeAllowedEmail } from '../api/remove-allowed-email';
+import { detailsEmailError, messages } from '../utils/document-rules';
+import type { ChangeRunner } from './use-change-runner';
+import { TrashIcon } from './icons';
+
+type AllowedEmailsEditorProps = {
+  documentId: string;
+  emails: string[];
+  onEmailsChange: (emails: string[]) => void;
+  run: ChangeRunner;
+  onFailure: (message: string) => void;
+};
+
+/** Spec §2 "Allowed Source Emails": the senders whose mail may be summarised into the document. */
+export function AllowedEmailsEditor({ documentId, emails, onEmailsChange, run, onFailure }: AllowedEmailsEditorProps) {
+  const headingId = useId();
+  const inputId = useId();
+  const errorId = useId();
+  const [draft, setDraft] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [toRemove, setToRemove] = useState<string | null>(null);
+
+  const add = async (event: FormEvent) => {
+    event.preventDefault();
+    const email = draft.trim();
+    const problem = detailsEmailError(email, emails);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    try {
+      onEmailsChange(await run(() => addAllowedEmail(documentId, email)));
+      setDraft('');
+    } catch (failure) {
+      console.warn('Could not add the source email.', failure);
+      setError(httpStatusOf(failure) === 409 ? messages.emailAlreadyOnList : messages.emailAddFailed);
+    }
+  };
+
+  const remove = async (email: string) => {
+    setToRemove(null);
+    try {
+      onEmailsChange(await run(() => removeAllowedEmail(documentId, email)));
+    } catch (failure) {
+      console.warn('Could not remove the source email.', failure);
+      onFailure('Could not remove the email. Try again.');
+    }
+  };
+
+  return (
+    <section className="details-card card" aria-labelledby={headingId}>
+      <h2 id={headingId} className="details-card__title">
+        Allowed Source Emails
+      </h2>
+      <p className="details-card__hint">Only mail sent from these addresses is summarised into the document.</p>
+
+      {emails.length === 0 ? (
+        <p className="details-warning">
+          No source emails have been added. Please add at least one, otherwise there are no emails that can overwrite the document.
+        </p>
+      ) : (
+        <ul className="allowed-emails" aria-labelledby={headingId}>
+          {emails.map((email) => (
+            <li key={email} className="allowed-emails__item">
+              <span className="allowed-emails__address">{email}</span>
+              <button type="button" className="icon-button icon-button--danger" aria-label={`Remove ${email}`} onClick={() => setToRemove(email)}>
+                <TrashIcon />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <form className="allowed-emails__form" onSubmit={(event) => void add(event)} noValidate>
+        <label className="visually-hidden" htmlFor={inputId}>
+          New source email
+        </label>
+        <input
+          id={inputId}
+          className="field__input"
+          type="text"
+          inputMode="email"
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          placeholder="Write Email"
+          value={draft}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            setError(null);
+          }}
+        />
+        <button type="submit" className="button button--primary">
+          Add
+        </button>
+      </form>
+      {error ? (
+        <p id={errorId} className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+
+      {toRemove !== null ? (
+        <ConfirmationDialog
+          title="Remove Email"
+          message="Are you sure you want to remove this email from the list"
+          highlight={toRemove}
+          question
+          approveText="Remove"
+          variant="delete"
+          onApprove={() => void remove(toRemove)}
+          onCancel={() => setToRemove(null)}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { useId, useState } from 'react';
+import { toast } from '@/components/ui/toast/toast-store';
+import { updateDescription } from '../api/update-description';
+import { MAX_DESCRIPTION_LENGTH } from '../utils/document-rules';
+import type { ChangeRunner } from './use-change-runner';
+
+type DescriptionEditorProps = {
+  documentId: string;
+  saved: string;
+  onSaved: (description: string) => void;
+  run: ChangeRunner;
+  onFailure: (message: string) => void;
+};
+
+/** Spec §2 "Description": Reset brings back the saved text; Save stores a changed one. */
+export function DescriptionEditor({ documentId, saved, onSaved, run, onFailure }: DescriptionEditorProps) {
+  const headingId = useId();
+  const fieldId = useId();
+  const [draft, setDraft] = useState(saved);
+  // The server keeps the text trimmed, so only a change beyond surrounding spaces is a change.
+  const next = draft.trim();
+  const changed = next !== saved;
+
+  const save = async () => {
+    if (!changed) return;
+    try {
+      await run(() => updateDescription(documentId, next));
+      onSaved(next);
+      setDraft(next);
+      toast.success('Description saved.');
+    } catch (failure) {
+      console.warn('Could not save the description.', failure);
+      onFailure('Could not save the description. Try again.');
+    }
+  };
+
+  return (
+    <section className="details-card card" aria-labelledby={headingId}>
+      <h2 id={headingId} className="details-card__title">
+        <label htmlFor={fieldId}>Description</label>
+      </h2>
+      <p className="details-card__hint">Your instructions for the summaries of this document, e.g. what to focus on.</p>
+      <textarea
+        id={fieldId}
+        className="field__input field__textarea details-description"
+        rows={6}
+        maxLength={MAX_DESCRIPTION_LENGTH}
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+      />
+      <div className="details-card__actions">
+        <button type="button" className="button button--secondary" disabled={draft === saved} onClick={() => setDraft(saved)}>
+          Reset
+        </button>
+        <button type="button" className="button button--primary" disabled={!changed} onClick={() => void save()}>
+          Save
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { useId } from 'react';
+import { toast } from '@/components/ui/toast/toast-store';
+import { updateOverwritePosition } from '../api/update-overwrite-position';
+import { messages } from '../utils/document-rules';
+import type { ChangeRunner } from './use-change-runner';
+
+type DocumentSettingsProps = {
+  documentId: string;
+  overwriteAtBeginning: boolean;
+  onChange: (overwriteAtBeginning: boolean) => void;
+  run: ChangeRunner;
+};
+
+/** Spec §2 "Document Settings" and §4 "Content placement": a call only for a new value, kept only when the server says ok. */
+export function DocumentSettings({ documentId, overwriteAtBeginning, onChange, run }: DocumentSettingsProps) {
+  const headingId = useId();
+  const selectId = useId();
+
+  const choose = async (atBeginning: boolean) => {
+    if (atBeginning === overwriteAtBeginning) return;
+    try {
+      const ok = await run(() => updateOverwritePosition(documentId, atBeginning));
+      if (ok) onChange(atBeginning);
+      else toast.error(messages.placementFailed);
+    } catch (failure) {
+      console.warn('Could not update the content placement.', failure);
+      toast.error(messages.placementFailed);
+    }
+  };
+
+  return (
+    <section className="details-card card details-card--wide" aria-labelledby={headingId}>
+      <h2 id={headingId} className="details-card__title">
+        Document Settings
+      </h2>
+      <div className="details-setting">
+        <div>
+          <label htmlFor={selectId} className="details-setting__label">
+            Content Placement
+          </label>
+          <p className="details-card__hint">Where new summaries are written in the linked document.</p>
+        </div>
+        <select
+          id={selectId}
+          className="details-setting__select"
+          value={overwriteAtBeginning ? 'beginning' : 'end'}
+          onChange={(event) => void choose(event.target.value === 'beginning')}
+        >
+          <option value="beginning">Beginning</option>
+          <option value="end">End</option>
+        </select>
+      </div>
+    </section>
+  );
+}

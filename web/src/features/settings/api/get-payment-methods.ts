@@ -1,0 +1,9 @@
+import { api } from '@/lib/api-client';
+import { toPaymentMethod, type PaymentMethod } from './types';
+
+/** GET /api/subscription/payment-methods: the saved cards, default first. */
+export async function getPaymentMethods(signal?: AbortSignal): Promise<PaymentMethod[]> {
+  const body = await api.get('subscription/payment-methods', signal ? { signal } : {}).json<unknown>();
+  if (!Array.isArray(body)) throw new Error('GET /api/subscription/payment-methods answered without a list.');
+  return body.map(toPaymentMethod).filter((method): method is PaymentMethod => method !== null);
+}

@@ -1,0 +1,103 @@
+import { useId, useState } from 'react';
+import { InformationDialog } from '@/components/ui/dialog/information-dialog';
+import { Spinner } from '@/components/ui/spinner/spinner';
+import { assignLocation } from '@/lib/navigation';
+import { setupPaymentMethod } from '../api/setup-payment-method';
+import type { PaymentMethod } from '../api/types';
+import { formatExpiry } from '../utils/subscription-display';
+import { PaymentEmailForm } from './payment-email-form';
+import { usePaymentMethods } from './use-payment-methods';
+
+export const UPDATE_PAYMENT_METHOD_FAILED_MESSAGE = 'Failed to update payment method. Please try again.';
+
+function CardSummary({ method }: { method: PaymentMethod }) {
+  return (
+    <div className="payment-card">
+      <span className="payment-card__icon" aria-hidden="true">
+        <svg viewBox="0 0 24 24" focusable="false">
+          <rect x="2.5" y="5" width="19" height="14" rx="2.5" />
+          <path d="M2.5 10h19" />
+        </svg>
+      </span>
+      <dl className="payment-card__facts">
+        <div>
+          <dt className="visually-hidden">Card</dt>
+          <dd className="payment-card__number">
+            <span className="payment-card__brand">{method.brand}</span>
+            <span aria-hidden="true"> •••• </span>
+            <span className="visually-hidden"> ending in </span>
+            {method.last4}
+          </dd>
+        </div>
+        <div className="payment-card__expiry">
+          <dt>Expires</dt>
+          <dd>{formatExpiry(method.expiryMonth, method.expiryYear)}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+type PaymentMethodsSectionProps = {
+  paymentEmail: string | null;
+};
+
+/** Spec §2 Payment Methods: the first saved card only, "Update payment method", and the payment email. */
+export function PaymentMethodsSection({ paymentEmail }: PaymentMethodsSectionProps) {
+  const titleId = useId();
+  const methods = usePaymentMethods();
+  const [updating, setUpdating] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function updatePaymentMethod() {
+    setUpdating(true);
+    try {
+      assignLocation(await setupPaymentMethod());
+      // The browser is leaving for the card-update page: the button stays disabled meanwhile.
+    } catch (error) {
+      console.warn('Could not start the payment method update.', error);
+      setFailure(UPDATE_PAYMENT_METHOD_FAILED_MESSAGE);
+      setUpdating(false);
+    }
+  }
+
+  let card;
+  if (methods.status === 'loading') {
+    card = (
+      <div className="settings-loading" role="status">
+        <Spinner size="small" />
+        <span>Loading payment methods...</span>
+      </div>
+    );
+  } else if (methods.status === 'error') {
+    card = <p className="settings-muted">Your payment methods could not be loaded.</p>;
+  } else if (methods.methods[0]) {
+    card = <CardSummary method={methods.methods[0]} />;
+  } else {
+    card = <p className="settings-muted">No payment method on file.</p>;
+  }
+
+  return (
+    <section className="card settings-section" aria-labelledby={titleId}>
+      <div className="settings-section__head">
+        <h2 id={titleId} className="settings-section__title">
+          Payment Methods
+        </h2>
+      </div>
+      {card}
+      <div className="settings-section__actions">
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={updating}
+          aria-busy={updating || undefined}
+          onClick={() => void updatePaymentMethod()}
+        >
+          Update payment method
+        </button>
+      </div>
+      <PaymentEmailForm initialEmail={paymentEmail ?? ''} />
+      {failure !== null ? <InformationDialog title="Something went wrong" message={failure} onClose={() => setFailure(null)} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,9 @@
+import type { TableQuery } from '@/components/ui/data-table/use-table-query';
+import { api } from '@/lib/api-client';
+import { toPagedList, type AddedTokensRecord, type AddedTokensSortKey, type PagedList } from './types';
+
+/** GET /api/tokens/added/table?page&pageSize&sortBy&sortOrder: one page of the added-tokens history. */
+export async function getAddedTokens(query: TableQuery<AddedTokensSortKey>, signal?: AbortSignal): Promise<PagedList<AddedTokensRecord>> {
+  const body = await api.get('tokens/added/table', { searchParams: { ...query }, ...(signal ? { signal } : {}) }).json<unknown>();
+  return toPagedList<AddedTokensRecord>(body, 'GET /api/tokens/added/table');
+}

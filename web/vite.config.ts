@@ -1,0 +1,35 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const apiServer = 'http://localhost:3000';
+
+// Everything the browser asks of the Koa server goes through the dev proxy,
+// so the app and the API share one origin exactly as in production.
+const proxiedPrefixes = ['/api', '/oauth', '/webhooks', '/local-checkout', '/local-docs', '/healthz', '/readyz'];
+
+export default defineConfig({
+  root: webRoot,
+  plugins: [react()],
+  resolve: {
+    alias: { '@': `${webRoot}src` },
+  },
+  build: {
+    outDir: '../dist/web',
+    emptyOutDir: true,
+    // dist/web/.vite/manifest.json: scripts/check-bundle-size.mjs reads what the landing page loads.
+    manifest: true,
+  },
+  server: {
+    proxy: Object.fromEntries(proxiedPrefixes.map((prefix) => [prefix, { target: apiServer }])),
+  },
+  test: {
+    name: 'web',
+    root: webRoot,
+    environment: 'happy-dom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test/setup.ts'],
+  },
+});
