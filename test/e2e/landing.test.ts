@@ -290,6 +290,8 @@ describe('the onboarding guide in the browser', () => {
     await page.goto('/login');
     await continueWithGoogle(page, { email: uniqueEmail(), decision: 'Allow' });
     await waitForPath(page, '/dashboard');
+    // Signed in and settled: the dashboard has verified the session before the visitor leaves it.
+    await expectDashboardShell(page);
 
     await page.goto('/');
     await expectDashboardShell(page);

@@ -24,6 +24,21 @@ export const STEP_TIMEOUT_MS = 15_000;
 /** For `expect.poll(…, UNTIL_STEP)`: a value the page shows may take as long as a step (vitest's default is 1 s). */
 export const UNTIL_STEP = { timeout: STEP_TIMEOUT_MS, interval: 100 } as const;
 
+type PageGlobals = { location: { href: string }; document: { body: { innerText: string } | null } };
+
+/** Where the page really is (page.url() can miss a replace during load) and what it shows. */
+async function describePage(page: Page): Promise<string> {
+  try {
+    const { href, text } = await page.evaluate(() => {
+      const scope = globalThis as unknown as PageGlobals;
+      return { href: scope.location.href, text: scope.document.body?.innerText ?? '' };
+    });
+    return `${href}\npage text (start): ${text.replace(/\s+/g, ' ').slice(0, 300)}`;
+  } catch {
+    return page.url();
+  }
+}
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
 }
@@ -77,6 +92,11 @@ export function useJourneys(options: JourneyOptions = {}): Journeys {
       opened.on('pageerror', (error) => pageErrors.push(`${error.name}: ${error.message}`));
       opened.on('crash', () => pageErrors.push('the page crashed'));
       opened.on('console', (message) => consoleLines.push(`[${message.type()}] ${message.text()}`));
+      // Requests that failed or were refused: a journey that stalls usually shows why here.
+      opened.on('requestfailed', (request) => consoleLines.push(`[request failed] ${request.method()} ${request.url()}: ${request.failure()?.errorText ?? ''}`));
+      opened.on('response', (response) => {
+        if (response.status() >= 400) consoleLines.push(`[response ${response.status()}] ${response.request().method()} ${response.url()}`);
+      });
     });
     page = await context.newPage();
 
@@ -95,7 +115,7 @@ export function useJourneys(options: JourneyOptions = {}): Journeys {
 
   afterEach(async () => {
     const errors = pageErrors;
-    if (page && !page.isClosed()) lastUrl = page.url();
+    if (page && !page.isClosed()) lastUrl = await describePage(page);
     await context?.close();
     context = undefined;
     page = undefined;
