@@ -3,6 +3,7 @@ import { container as rootContainer, type DependencyContainer } from 'tsyringe';
 import { APP_CONFIG, type AppConfig } from './platform/config/config.js';
 import { DATABASE, type Database } from './platform/db/database.js';
 import { LOGGER, type Logger } from './platform/logging/logger.js';
+import { PrometheusMetrics } from './platform/metrics/prometheus.metrics.js';
 import { CLOCK, systemClock, type Clock } from './shared/clock.js';
 import { ACCESS_TOKENS } from './modules/identity/application/ports/access-token.port.js';
 import { IDENTITY_PROVIDER, type IdentityProvider } from './modules/identity/application/ports/identity-provider.port.js';
@@ -36,7 +37,8 @@ import { MailauthSenderAuthenticator } from './modules/mail/infra/auth/mailauth.
 import { WorkerMailParser } from './modules/mail/infra/parsing/worker-mail.parser.js';
 import { KnexDocWriteLimiter } from './modules/mail/infra/persistence/knex.doc-write-limiter.js';
 import { KnexInboundMessageRepository } from './modules/mail/infra/persistence/knex.inbound-message.repository.js';
-import { PgBossJobQueue } from './modules/mail/infra/queue/pg-boss.job-queue.js';
+import { MAIL_METRICS } from './modules/mail/application/ports/mail-metrics.port.js';
+import { PROCESS_MAIL, PgBossJobQueue } from './modules/mail/infra/queue/pg-boss.job-queue.js';
 import { LLM, OfflineSummariser, OpenAiLlm, type Llm } from './modules/summarization/index.js';
 import { LEDGER_POLICY } from './modules/token-ledger/application/ledger-policy.js';
 import { LEDGER_REPOSITORY } from './modules/token-ledger/application/ports/ledger.repository.port.js';
@@ -118,6 +120,10 @@ export function buildContainer({ config, db, logger, overrides = {} }: Container
   );
   c.register(PgBossJobQueue, { useValue: queue });
   c.register(JOB_QUEUE, { useValue: queue });
+  // One registry per container: whatever roles this process runs record into it; /metrics (http) shows it.
+  const metrics = new PrometheusMetrics({ queue: { queue: PROCESS_MAIL, depth: () => queue.depth() }, logger });
+  c.register(PrometheusMetrics, { useValue: metrics });
+  c.register(MAIL_METRICS, { useValue: metrics });
   c.register(INBOUND_MESSAGE_REPOSITORY, { useValue: new KnexInboundMessageRepository(db, queue) });
   c.register(DOC_WRITE_LIMITER, { useValue: new KnexDocWriteLimiter(db) });
   c.register(SUBSCRIPTION_GATE, { useFactory: (resolver) => resolver.resolve(SubscriptionAccess) });

@@ -12,10 +12,14 @@ import { createHttpApp } from '../platform/http/http-app.js';
 import { healthRoutes } from '../platform/http/health.routes.js';
 import { publicConfigRoutes } from '../platform/http/public-config.routes.js';
 import { LOGGER, type Logger } from '../platform/logging/logger.js';
+import { httpMetrics } from '../platform/metrics/http-metrics.middleware.js';
+import { metricsRoutes } from '../platform/metrics/metrics.routes.js';
+import { PrometheusMetrics } from '../platform/metrics/prometheus.metrics.js';
 
 /** The Koa app with every module's routes; tests drive exactly this app over real HTTP. */
 export function buildHttpApp(c: DependencyContainer): Koa {
   const config = c.resolve<AppConfig>(APP_CONFIG);
+  const metrics = c.resolve(PrometheusMetrics);
   const app = createHttpApp({
     logger: c.resolve<Logger>(LOGGER),
     webDir: config.WEB_DIR,
@@ -23,8 +27,11 @@ export function buildHttpApp(c: DependencyContainer): Koa {
     // The landing page's embedded video is the only thing the app frames.
     frameSources: config.LANDING_VIDEO_URL ? [new URL(config.LANDING_VIDEO_URL).origin] : [],
     trustProxy: config.TRUST_PROXY,
+    observeRequests: httpMetrics(metrics),
     routers: [
       healthRoutes(c.resolve<Database>(DATABASE)),
+      // The whole process's metrics (its smtp and worker roles too, when it runs them).
+      metricsRoutes(metrics, config.METRICS_TOKEN),
       publicConfigRoutes(config),
       ...identityRouters(c, config.PUBLIC_URL),
       ...documentsRouters(c),

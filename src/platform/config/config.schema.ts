@@ -51,6 +51,13 @@ export const configSchema = z.object({
   WEB_DIR: z.string().min(1).default('./dist/web'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag.default(false),
+  // Bearer token for GET /metrics; unset leaves it open. No spaces: it travels in a header.
+  METRICS_TOKEN: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 printable ASCII characters without spaces (openssl rand -hex 32)')
+      .optional(),
+  ),
 
   AUTH_PROVIDER: z.enum(['dev', 'google']).default('dev'),
   GOOGLE_CLIENT_ID: optionalText,

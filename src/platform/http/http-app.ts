@@ -1,4 +1,4 @@
-import Koa from 'koa';
+import Koa, { type Middleware } from 'koa';
 import type { Router } from '@koa/router';
 import type { Logger } from 'pino';
 import { parseBodies } from './body-parser.js';
@@ -15,17 +15,21 @@ export interface HttpAppOptions {
   https: boolean;
   trustProxy: boolean;
   frameSources?: string[];
+  /** Observes every request once it is answered (request metrics); runs just inside the request context. */
+  observeRequests?: Middleware;
 }
 
 /**
- * Assembles the Koa app: request context → security headers → errors → web fallback (acts after the
- * rest answered 404) → bodies → routes → static assets.
+ * Assembles the Koa app: request context → request metrics → security headers → errors → web fallback
+ * (acts after the rest answered 404) → bodies → routes → static assets.
  */
 export function createHttpApp(options: HttpAppOptions): Koa {
   const app = new Koa({ proxy: options.trustProxy });
   // Errors are answered by errorMiddleware; Koa's default handler would print them a second time.
   app.silent = true;
   app.use(requestContext(options.logger));
+  // Outside the error middleware, so it sees the status actually sent.
+  if (options.observeRequests) app.use(options.observeRequests);
   app.use(securityHeaders({ https: options.https, frameSources: options.frameSources ?? [] }));
   app.use(errorMiddleware(options.logger));
   const [fallback, assets] = webApp(options.webDir);

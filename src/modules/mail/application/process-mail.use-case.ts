@@ -9,6 +9,7 @@ import { capText, normaliseMailText } from '../domain/mail-text.js';
 import { classifyFailure } from './failure-classification.js';
 import { INBOUND_MESSAGE_REPOSITORY, type InboundMessageRepository } from './ports/inbound-message.repository.port.js';
 import { JOB_QUEUE, type JobQueue } from './ports/job-queue.port.js';
+import { MAIL_METRICS, noMailMetrics, type MailMetrics, type MailOutcome } from './ports/mail-metrics.port.js';
 import { SUBSCRIPTION_GATE, type SubscriptionGate } from './ports/subscription-gate.port.js';
 import { AuthoriseStep } from './steps/authorise.step.js';
 import { ParseStep } from './steps/parse.step.js';
@@ -37,30 +38,40 @@ export class ProcessMail {
     @inject(RefundTokens) private readonly refund: RefundTokens,
     @inject(APP_CONFIG) private readonly config: AppConfig,
     @inject(LOGGER) private readonly logger: Logger,
+    @inject(MAIL_METRICS) private readonly metrics: MailMetrics = noMailMetrics,
   ) {}
 
   async execute(messageId: string): Promise<void> {
+    const started = performance.now();
     const message = await this.messages.findById(messageId);
+    // A duplicate or stale job: nothing ran, so nothing is counted.
     if (!message || isFinal(message.status) || message.status === 'held') return;
+    const outcome = await this.runToOutcome(message);
+    // A run that only scheduled a retry or a later write has no outcome yet; the run that ends it counts.
+    if (outcome) this.metrics.mailFinished(outcome, (performance.now() - started) / 1000);
+  }
+
+  private async runToOutcome(message: InboundMessage): Promise<MailOutcome | null> {
     const document = await this.documents.findOwned(message.ownerId, message.documentId);
     if (!document) {
       await this.messages.finish(message.id, { status: 'ignored', reason: 'The document was deleted before this mail was processed.' });
-      return;
+      return 'ignored';
     }
     if (message.status === 'received') await this.messages.saveStep(message.id, { status: 'processing' });
     try {
-      await this.run(message, document);
+      return await this.run(message, document);
     } catch (error) {
-      await this.onFailure(message, error);
+      return this.onFailure(message, error);
     }
   }
 
-  private async run(message: InboundMessage, document: Document): Promise<void> {
+  private async run(message: InboundMessage, document: Document): Promise<MailOutcome | null> {
     const parsed = await this.parse.run(message);
-    if (parsed.outcome === 'done') return;
+    // The only early end of parsing is a forwarding confirmation, kept as ignored.
+    if (parsed.outcome === 'done') return 'ignored';
 
     const decision = await this.authorise.run(message, parsed.snapshot, document);
-    if (!decision.allowed) return;
+    if (!decision.allowed) return 'ignored';
 
     const text = capText(normaliseMailText(`${parsed.snapshot.subject}\n\n${parsed.snapshot.text}`), this.config.MAX_INPUT_CHARS);
     const cost = message.costTokens ?? tokensForCharacters(text.length, this.config.CHARS_PER_TOKEN);
@@ -70,7 +81,7 @@ export class ProcessMail {
         status: 'held',
         reason: 'No active subscription: choose a plan and this mail will be processed by itself.',
       });
-      return;
+      return 'held';
     }
     const reservation = await this.reserve.execute({ userId: message.ownerId, reservationId: reservationIdOf(message), tokens: cost, description: `Mail: ${parsed.snapshot.subject || '(no subject)'}` });
     if (!reservation.ok) {
@@ -79,23 +90,24 @@ export class ProcessMail {
         reason: `Not enough tokens: this mail needs ${cost} token${cost === 1 ? '' : 's'}. It will be processed by itself once tokens are added.`,
       });
       this.logger.info({ messageId: message.id, cost }, 'mail held for tokens');
-      return;
+      return 'held';
     }
 
     const summary = await this.summarise.run(message, parsed.snapshot, document, text);
     const written = await this.write.run(message, parsed.snapshot, document, summary, decision.sender);
     if (written.outcome === 'wait') {
       await this.queue.enqueueProcessing(message.id, { delaySeconds: written.retryAfterSeconds });
-      return;
+      return null;
     }
 
     const settled = await this.settle.execute({ userId: message.ownerId, reservationId: reservationIdOf(message), operation: `Summary: ${parsed.snapshot.subject || '(no subject)'} → ${document.name}` });
     if (!settled.ok) throw new Error(`could not settle the reservation of ${message.id}: ${settled.reason}`);
     await this.messages.finish(message.id, { status: 'processed', reason: written.warning ?? decision.note, usedTokens: cost });
     this.logger.info({ messageId: message.id, documentId: document.id, tokens: cost }, 'mail processed');
+    return 'processed';
   }
 
-  private async onFailure(message: InboundMessage, error: unknown): Promise<void> {
+  private async onFailure(message: InboundMessage, error: unknown): Promise<MailOutcome | null> {
     const failure = classifyFailure(error);
     const current = (await this.messages.findById(message.id)) ?? message;
     const attempts = current.attempts + 1;
@@ -105,10 +117,11 @@ export class ProcessMail {
       await this.messages.saveStep(message.id, { attempts, reason: `Retrying (${attempts}/${MAX_ATTEMPTS - 1}): ${failure.reason}` });
       await this.queue.enqueueProcessing(message.id, { delaySeconds: delay });
       this.logger.warn({ messageId: message.id, attempts, delay, reason: failure.reason }, 'mail step failed; retrying');
-      return;
+      return null;
     }
     await this.refund.execute({ userId: message.ownerId, reservationId: reservationIdOf(current), reason: `Refund: ${failure.reason}` });
     await this.messages.finish(message.id, { status: 'failed', reason: failure.reason, usedTokens: 0 });
     this.logger.error({ messageId: message.id, err: error }, 'mail failed');
+    return 'failed';
   }
 }

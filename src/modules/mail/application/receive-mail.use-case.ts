@@ -5,6 +5,7 @@ import { newId } from '../../../shared/ids.js';
 import { DOCUMENT_REPOSITORY, forwardTokenOf, type DocumentRepository } from '../../documents/index.js';
 import { INBOUND_MESSAGE_REPOSITORY, type InboundMessageRepository, type NewInboundMessage } from './ports/inbound-message.repository.port.js';
 import type { MailIntake } from './ports/mail-intake.port.js';
+import { MAIL_METRICS, noMailMetrics, type MailMetrics } from './ports/mail-metrics.port.js';
 import type { SmtpEnvelope } from './ports/sender-authenticator.port.js';
 
 /** The core side of SMTP: which recipients exist, and storing a message with its jobs in one commit. */
@@ -15,6 +16,7 @@ export class ReceiveMail implements MailIntake {
     @inject(INBOUND_MESSAGE_REPOSITORY) private readonly messages: InboundMessageRepository,
     @inject(APP_CONFIG) private readonly config: AppConfig,
     @inject(LOGGER) private readonly logger: Logger,
+    @inject(MAIL_METRICS) private readonly metrics: MailMetrics = noMailMetrics,
   ) {}
 
   async acceptsRecipient(address: string): Promise<boolean> {
@@ -37,6 +39,8 @@ export class ReceiveMail implements MailIntake {
       return { messageIds: [] };
     }
     await this.messages.storeReceived(messages);
+    // Counted once committed: from here SMTP answers 250 and the mail will be processed.
+    this.metrics.mailsReceived(messages.length);
     return { messageIds: messages.map((message) => message.id) };
   }
 

@@ -5,6 +5,7 @@ import type { InboundMessage, ParsedSnapshot, StoredSummary } from '../../domain
 import { DOC_SIZE_WARNING_CHARACTERS, blockRef, composeBlock } from '../../domain/mail-block.js';
 import { DOC_WRITE_LIMITER, type DocWriteLimiter } from '../ports/doc-write-limiter.port.js';
 import { INBOUND_MESSAGE_REPOSITORY, type InboundMessageRepository } from '../ports/inbound-message.repository.port.js';
+import { MAIL_METRICS, noMailMetrics, type MailMetrics } from '../ports/mail-metrics.port.js';
 
 export type WriteOutcome = { outcome: 'written'; warning: string | null } | { outcome: 'wait'; retryAfterSeconds: number };
 
@@ -19,6 +20,7 @@ export class WriteStep {
     @inject(DOC_STORE) private readonly store: DocStore,
     @inject(DOC_WRITE_LIMITER) private readonly limiter: DocWriteLimiter,
     @inject(CLOCK) private readonly clock: Clock,
+    @inject(MAIL_METRICS) private readonly metrics: MailMetrics = noMailMetrics,
   ) {}
 
   async run(message: InboundMessage, snapshot: ParsedSnapshot, document: Document, summary: StoredSummary, sender: string): Promise<WriteOutcome> {
@@ -36,7 +38,12 @@ export class WriteStep {
       body: summary.body,
     });
     if (!existing.includes(blockRef(message.id))) {
-      await this.store.write(owner, document.externalId, block, document.overwriteAtBeginning ? 'beginning' : 'end');
+      try {
+        await this.store.write(owner, document.externalId, block, document.overwriteAtBeginning ? 'beginning' : 'end');
+      } catch (error) {
+        this.metrics.docWriteFailed();
+        throw error;
+      }
     }
     await this.messages.saveStep(message.id, { writtenAt: this.clock.now() });
     const size = existing.length + block.heading.length + block.meta.length + block.body.length;
