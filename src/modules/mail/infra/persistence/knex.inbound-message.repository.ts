@@ -9,6 +9,7 @@ import type {
   StepResults,
 } from '../../application/ports/inbound-message.repository.port.js';
 import type { PgBossJobQueue } from '../queue/pg-boss.job-queue.js';
+import { GroupCommit } from './group-commit.js';
 
 interface MessageRow {
   id: string;
@@ -34,6 +35,8 @@ interface MessageRow {
 
 const SORT_COLUMNS: Record<ReceivedMailSortKey, string> = { sourceMail: 'source_mail', subject: 'subject', usedTokens: 'used_tokens', receivedAt: 'received_at' };
 const LIVE = ['received', 'processing', 'held'];
+/** Messages per intake commit at most: bounds a transaction's size (each holds its raw message). */
+const INTAKE_BATCH = 32;
 
 export class KnexInboundMessageRepository implements InboundMessageRepository {
   constructor(
@@ -41,22 +44,31 @@ export class KnexInboundMessageRepository implements InboundMessageRepository {
     private readonly queue: PgBossJobQueue,
   ) {}
 
+  /** Committed with its processing jobs, possibly together with messages of other SMTP sessions. */
   async storeReceived(messages: NewInboundMessage[]): Promise<void> {
+    await this.intake.submit(messages);
+    this.queue.wake();
+  }
+
+  private readonly intake = new GroupCommit<NewInboundMessage[]>(async (calls) => {
+    const messages = calls.flat();
     await this.db.transaction(async (trx) => {
-      for (const message of messages) {
-        await trx('inbound_messages').insert({
+      await trx('inbound_messages').insert(
+        messages.map((message) => ({
           id: message.id,
           document_id: message.documentId,
           owner_id: message.ownerId,
           envelope: JSON.stringify(message.envelope),
           raw: message.raw,
           size_bytes: message.raw.length,
-        });
-        await this.queue.enqueueInTransaction(trx, message.id);
-      }
+        })),
+      );
+      await this.queue.enqueueManyInTransaction(
+        trx,
+        messages.map((message) => message.id),
+      );
     });
-    this.queue.wake();
-  }
+  }, INTAKE_BATCH);
 
   async findById(id: string): Promise<InboundMessage | null> {
     const row = (await this.db('inbound_messages').where({ id }).first()) as MessageRow | undefined;

@@ -88,6 +88,14 @@ export class PgBossJobQueue implements JobQueue {
     await this.boss.send(PROCESS_MAIL, { messageId }, { db: sqlExecutor(trx) });
   }
 
+  /** Creates one job per message, in one statement, inside the caller's transaction. */
+  async enqueueManyInTransaction(trx: Knex.Transaction, messageIds: string[]): Promise<void> {
+    await this.boss.insert(
+      messageIds.map((messageId) => ({ name: PROCESS_MAIL, data: { messageId } })),
+      { db: sqlExecutor(trx) },
+    );
+  }
+
   async workProcessing(concurrency: number, handle: (messageId: string) => Promise<void>): Promise<void> {
     for (let worker = 0; worker < concurrency; worker += 1) {
       const id: string = await this.boss.work<{ messageId: string }>(PROCESS_MAIL, { pollingIntervalSeconds: this.options.pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
@@ -113,7 +121,7 @@ export class PgBossJobQueue implements JobQueue {
     });
   }
 
-  /** Jobs waiting or running, for health and metrics. */
+  /** Jobs waiting to run (new or due for a retry; not those running), for health and metrics. */
   async depth(): Promise<number> {
     return this.boss.getQueueSize(PROCESS_MAIL);
   }

@@ -1,0 +1,48 @@
+/**
+ * Group commit for the SMTP intake: while one transaction is being committed, the messages that arrive
+ * queue up and go together in the next one. Each sender still gets its 250 only after the commit that
+ * holds its message; a quiet listener commits every message on its own, at once (no timer, no added
+ * wait). Under load, one commit carries many messages, which is what lets durable intake keep up
+ * with a server that stores nothing.
+ */
+export class GroupCommit<T> {
+  private queued: { item: T; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  private committing = false;
+
+  constructor(
+    private readonly commit: (items: T[]) => Promise<void>,
+    private readonly maxBatch: number,
+  ) {}
+
+  submit(item: T): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.queued.push({ item, resolve, reject });
+      if (!this.committing) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.committing = true;
+    try {
+      while (this.queued.length > 0) {
+        const batch = this.queued.splice(0, this.maxBatch);
+        try {
+          await this.commit(batch.map((entry) => entry.item));
+          for (const entry of batch) entry.resolve();
+        } catch (error) {
+          if (batch.length === 1) {
+            batch[0]?.reject(error);
+            continue;
+          }
+          // One bad message must not fail its neighbours: each is tried alone, and only the ones that
+          // fail again are refused (their senders get a temporary error and retry).
+          for (const entry of batch) {
+            await this.commit([entry.item]).then(entry.resolve, entry.reject);
+          }
+        }
+      }
+    } finally {
+      this.committing = false;
+    }
+  }
+}
