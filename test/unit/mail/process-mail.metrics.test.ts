@@ -107,9 +107,12 @@ describe('what processing one mail reports to metrics', () => {
 
   it('counts received mail once stored, one per document addressed', async () => {
     const receive = new ReceiveMail(harness.documents, harness.messages, { ...harness.config, INBOUND_DOMAIN: 'in.example.com' }, harness.logger, metrics);
-    await receive.receive({ envelope: { mailFrom: 'a@example.com', recipients: ['nobody@in.example.com'], remoteAddress: '127.0.0.1', heloName: 'x' }, raw: Buffer.from('raw') });
+    const envelope = { mailFrom: 'a@example.com', recipients: [ADDRESS, ADDRESS.toUpperCase()], remoteAddress: '127.0.0.1', heloName: 'x' };
+    expect(await receive.resolveRecipient('nobody@in.example.com')).toBeNull();
+    const recipient = await receive.resolveRecipient(ADDRESS);
+    expect(recipient).toEqual({ documentId: DOC, ownerId: OWNER });
     expect(metrics.received).toBe(0);
-    await receive.receive({ envelope: { mailFrom: 'a@example.com', recipients: [ADDRESS, ADDRESS.toUpperCase()], remoteAddress: '127.0.0.1', heloName: 'x' }, raw: Buffer.from('raw') });
+    await receive.receive({ envelope, raw: Buffer.from('raw'), recipients: [recipient!, recipient!] });
     expect(metrics.received).toBe(1);
   });
 });

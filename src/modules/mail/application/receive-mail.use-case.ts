@@ -4,11 +4,11 @@ import { LOGGER, type Logger } from '../../../platform/logging/logger.js';
 import { newId } from '../../../shared/ids.js';
 import { DOCUMENT_REPOSITORY, forwardTokenOf, type DocumentRepository } from '../../documents/index.js';
 import { INBOUND_MESSAGE_REPOSITORY, type InboundMessageRepository, type NewInboundMessage } from './ports/inbound-message.repository.port.js';
-import type { MailIntake } from './ports/mail-intake.port.js';
+import type { IntakeRecipient, MailIntake } from './ports/mail-intake.port.js';
 import { MAIL_METRICS, noMailMetrics, type MailMetrics } from './ports/mail-metrics.port.js';
 import type { SmtpEnvelope } from './ports/sender-authenticator.port.js';
 
-/** The core side of SMTP: which recipients exist, and storing a message with its jobs in one commit. */
+/** The core side of SMTP: which document an address leads to, and storing a message with its jobs in one commit. */
 @injectable()
 export class ReceiveMail implements MailIntake {
   constructor(
@@ -19,33 +19,29 @@ export class ReceiveMail implements MailIntake {
     @inject(MAIL_METRICS) private readonly metrics: MailMetrics = noMailMetrics,
   ) {}
 
-  async acceptsRecipient(address: string): Promise<boolean> {
-    return (await this.documentFor(address)) !== null;
+  async resolveRecipient(address: string): Promise<IntakeRecipient | null> {
+    const token = forwardTokenOf(address, this.config.INBOUND_DOMAIN);
+    const document = token ? await this.documents.findByForwardToken(token) : null;
+    return document ? { documentId: document.id, ownerId: document.ownerId } : null;
   }
 
   /** One stored message per document addressed (a mail sent to two documents is processed for each). */
-  async receive(input: { envelope: SmtpEnvelope; raw: Buffer }): Promise<{ messageIds: string[] }> {
+  async receive(input: { envelope: SmtpEnvelope; raw: Buffer; recipients: IntakeRecipient[] }): Promise<{ messageIds: string[] }> {
     const seen = new Set<string>();
     const messages: NewInboundMessage[] = [];
-    for (const recipient of input.envelope.recipients) {
-      const document = await this.documentFor(recipient);
-      if (!document || seen.has(document.id)) continue;
-      seen.add(document.id);
-      messages.push({ id: newId(), documentId: document.id, ownerId: document.ownerId, envelope: input.envelope, raw: input.raw });
+    for (const recipient of input.recipients) {
+      if (seen.has(recipient.documentId)) continue;
+      seen.add(recipient.documentId);
+      messages.push({ id: newId(), documentId: recipient.documentId, ownerId: recipient.ownerId, envelope: input.envelope, raw: input.raw });
     }
     if (messages.length === 0) {
-      // Every document addressed was deleted between RCPT and DATA: nothing to deliver to.
-      this.logger.warn({ recipients: input.envelope.recipients.length }, 'mail accepted for documents deleted during the SMTP session');
+      // SMTP reaches DATA only after an accepted recipient; nothing to deliver to is a listener bug.
+      this.logger.warn({ recipients: input.envelope.recipients.length }, 'mail received without a resolved recipient');
       return { messageIds: [] };
     }
     await this.messages.storeReceived(messages);
     // Counted once committed: from here SMTP answers 250 and the mail will be processed.
     this.metrics.mailsReceived(messages.length);
     return { messageIds: messages.map((message) => message.id) };
-  }
-
-  private async documentFor(address: string) {
-    const token = forwardTokenOf(address, this.config.INBOUND_DOMAIN);
-    return token ? this.documents.findByForwardToken(token) : null;
   }
 }

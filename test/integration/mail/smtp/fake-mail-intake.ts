@@ -1,9 +1,10 @@
-import type { MailIntake } from '../../../../src/modules/mail/application/ports/mail-intake.port.js';
+import type { IntakeRecipient, MailIntake } from '../../../../src/modules/mail/application/ports/mail-intake.port.js';
 import type { SmtpEnvelope } from '../../../../src/modules/mail/application/ports/sender-authenticator.port.js';
 
 export interface Received {
   envelope: SmtpEnvelope;
   raw: Buffer;
+  recipients: IntakeRecipient[];
 }
 
 /**
@@ -23,11 +24,13 @@ export class FakeMailIntake implements MailIntake {
     this.known = new Set(knownRecipients.map((a) => a.toLowerCase()));
   }
 
-  async acceptsRecipient(address: string): Promise<boolean> {
-    return this.known.has(address.toLowerCase());
+  /** Each known address leads to a document of its own, named after it. */
+  async resolveRecipient(address: string): Promise<IntakeRecipient | null> {
+    const key = address.toLowerCase();
+    return this.known.has(key) ? { documentId: `doc:${key}`, ownerId: 'owner' } : null;
   }
 
-  async receive(input: { envelope: SmtpEnvelope; raw: Buffer }): Promise<{ messageIds: string[] }> {
+  async receive(input: { envelope: SmtpEnvelope; raw: Buffer; recipients: IntakeRecipient[] }): Promise<{ messageIds: string[] }> {
     this.calls += 1;
     this.events.push('receive started');
     if (this.receiveDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.receiveDelayMs));
@@ -35,7 +38,7 @@ export class FakeMailIntake implements MailIntake {
       this.events.push('receive failed');
       throw this.failWith;
     }
-    this.stored.push({ envelope: input.envelope, raw: Buffer.from(input.raw) });
+    this.stored.push({ envelope: input.envelope, raw: Buffer.from(input.raw), recipients: input.recipients });
     this.events.push('receive resolved');
     return { messageIds: [`msg-${this.stored.length}`] };
   }

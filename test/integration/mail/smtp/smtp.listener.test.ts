@@ -169,6 +169,26 @@ describe('the SMTP listener', () => {
     expect(intake.stored.map((s) => s.envelope.recipients)).toEqual([[KNOWN, OTHER]]);
   });
 
+  it('hands DATA the documents found at RCPT time, and a new transaction on the connection only its own', async () => {
+    const { port, intake } = await start();
+    const { client } = await rawConnect(port);
+    await client.startTransaction(SENDER, [KNOWN, OTHER.toUpperCase()]);
+    expect((await client.command('DATA')).code).toBe(354);
+    client.write('Subject: first\r\n\r\nOne.\r\n.\r\n');
+    expect((await client.read()).code).toBe(250);
+
+    expect((await client.command(`MAIL FROM:<${SENDER}>`)).code).toBe(250);
+    expect((await client.command(`RCPT TO:<${OTHER}>`)).code).toBe(250);
+    expect((await client.command('DATA')).code).toBe(354);
+    client.write('Subject: second\r\n\r\nTwo.\r\n.\r\n');
+    expect((await client.read()).code).toBe(250);
+
+    expect(intake.stored.map((s) => s.recipients.map((r) => r.documentId))).toEqual([
+      [`doc:${KNOWN}`, `doc:${OTHER}`],
+      [`doc:${OTHER}`],
+    ]);
+  });
+
   it('accepts ten recipients and answers 452 4.5.3 to the eleventh', async () => {
     const many = Array.from({ length: 11 }, (_, n) => `doc-${n}@in.mailscribe.test`);
     const { port, intake } = await start({}, many);

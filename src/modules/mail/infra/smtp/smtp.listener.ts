@@ -8,7 +8,7 @@ import {
   type SMTPServerOptions,
   type SMTPServerSession,
 } from 'smtp-server';
-import type { MailIntake } from '../../application/ports/mail-intake.port.js';
+import type { IntakeRecipient, MailIntake } from '../../application/ports/mail-intake.port.js';
 import type { SmtpEnvelope } from '../../application/ports/sender-authenticator.port.js';
 import { InFlight } from './in-flight.js';
 import { ConnectionCounter, SlidingWindowLimiter } from './ip-rate-limiter.js';
@@ -139,12 +139,27 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
     callback();
   };
 
+  // What RCPT found for each accepted address, for DATA. smtp-server gives every transaction (after
+  // MAIL FROM or RSET) a new envelope object, so keying on it forgets the last transaction's recipients.
+  const resolvedRecipients = new WeakMap<object, Map<string, IntakeRecipient>>();
+  const resolvedOf = (session: SMTPServerSession): Map<string, IntakeRecipient> => {
+    let resolved = resolvedRecipients.get(session.envelope);
+    if (!resolved) {
+      resolved = new Map();
+      resolvedRecipients.set(session.envelope, resolved);
+    }
+    return resolved;
+  };
+
   const onRcptTo = (address: SMTPServerAddress, session: SMTPServerSession, callback: (err?: Error | null) => void): void => {
     const recipient = address.address;
     // Wrapped so that an intake throwing synchronously still ends up as a rejection, not a crash.
-    (async () => intake.acceptsRecipient(recipient))().then(
-      (accepted) => {
-        if (accepted) return callback();
+    (async () => intake.resolveRecipient(recipient))().then(
+      (resolved) => {
+        if (resolved) {
+          resolvedOf(session).set(recipient.toLowerCase(), resolved);
+          return callback();
+        }
         log.info({ remoteAddress: session.remoteAddress, recipient, reason: 'unknown-recipient' }, 'smtp recipient refused');
         callback(smtpError(550, `<${recipient}>: no such mailbox`));
       },
@@ -191,7 +206,9 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
         return;
       }
       const raw = Buffer.concat(chunks);
-      const receiving = (async () => intake.receive({ envelope, raw }))();
+      const accepted = resolvedOf(session);
+      const recipients = envelope.recipients.flatMap((address) => accepted.get(address.toLowerCase()) ?? []);
+      const receiving = (async () => intake.receive({ envelope, raw, recipients }))();
       receives.add(receiving);
       receiving.then(
         ({ messageIds }) => {
