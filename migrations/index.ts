@@ -4,6 +4,7 @@ import * as documents from './20261121130000_documents.js';
 import * as tokenLedger from './20261121140000_token_ledger.js';
 import * as mail from './20261121150000_mail.js';
 import * as billing from './20261121160000_billing.js';
+import * as tokenLedgerUsageIndex from './20261122120000_token_ledger_usage_index.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '20261121140000_token_ledger': tokenLedger,
   '20261121150000_mail': mail,
   '20261121160000_billing': billing,
+  '20261122120000_token_ledger_usage_index': tokenLedgerUsageIndex,
 };

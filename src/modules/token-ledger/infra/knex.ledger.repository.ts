@@ -85,15 +85,28 @@ export class KnexLedgerRepository implements LedgerRepository {
   }
 
   async usagePerDay(userId: string, range: { from: Date; to: Date; timeZone: string }): Promise<{ date: string; usedTokens: number }[]> {
-    const day = this.db.raw("to_char(created_at AT TIME ZONE ?, 'YYYY-MM-DD')", [range.timeZone]);
-    const rows = (await this.db('token_ledger')
+    // A heavy user's 180 days are ~90,000 settlements, read by an index-only scan (the index carries
+    // `tokens`). Converting each one to local time is what cost most, so the rows are first summed per
+    // quarter-hour (plain arithmetic), and only those sums are placed on local dates. Every UTC offset in
+    // use since 1980 is a whole number of quarter-hours, so a local midnight always falls on a
+    // quarter-hour boundary: a quarter-hour lies within one local day, and the days are the same as
+    // converting each row. The range itself is applied to the rows, exactly.
+    const quarters = this.db('token_ledger')
       .where({ user_id: userId, kind: 'settle' })
       .where('created_at', '>=', range.from)
       .where('created_at', '<', range.to)
-      .select({ date: day })
-      .sum({ usedTokens: 'tokens' })
-      .groupByRaw('1')
-      .orderByRaw('1')) as { date: string; usedTokens: number | string }[];
+      .select(this.db.raw("date_bin('15 minutes', created_at, timestamptz '2000-01-01 00:00:00+00') AS quarter"))
+      .sum({ tokens: 'tokens' })
+      .groupByRaw('1');
+    const days = this.db
+      .from(quarters.as('quarters'))
+      .select(this.db.raw('(quarter AT TIME ZONE ?)::date AS day', [range.timeZone]))
+      .sum({ used_tokens: 'tokens' })
+      .groupByRaw('1');
+    const rows = (await this.db
+      .from(days.as('days'))
+      .select({ date: this.db.raw("to_char(day::timestamp, 'YYYY-MM-DD')"), usedTokens: 'used_tokens' })
+      .orderBy('day')) as { date: string; usedTokens: number | string }[];
     return rows.map((row) => ({ date: row.date, usedTokens: Number(row.usedTokens) }));
   }
 }

@@ -1,0 +1,65 @@
+// The usage chart's days are the user's calendar days, in any time zone: also the half- and
+// quarter-hour ones, and across daylight-saving changes. Settlements a minute either side of local
+// midnight must land on the day the user's clock showed.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { KnexLedgerRepository } from '../../../src/modules/token-ledger/infra/knex.ledger.repository.js';
+import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
+import { aUser } from '../../support/users.js';
+
+const ZONES = ['UTC', 'Europe/Warsaw', 'Asia/Kathmandu', 'America/St_Johns', 'Pacific/Chatham', 'Australia/Lord_Howe', 'Asia/Kolkata'];
+/** Around the spring and autumn changes of both hemispheres. */
+const DAYS = ['2026-03-08', '2026-03-29', '2026-04-05', '2026-09-27', '2026-10-04', '2026-10-25', '2026-11-01'];
+const MINUTE = 60_000;
+
+/** The local calendar date of an instant in a zone, as YYYY-MM-DD. */
+function localDate(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+}
+
+/** The instant of local midnight starting `day` in `timeZone` (found by stepping, as offsets vary). */
+function localMidnight(day: string, timeZone: string): Date {
+  let instant = new Date(`${day}T00:00:00Z`).getTime() - 15 * 60 * MINUTE;
+  while (localDate(new Date(instant), timeZone) < day) instant += MINUTE;
+  return new Date(instant);
+}
+
+describe.each(databaseKinds())('the usage chart per local day (%s)', (kind) => {
+  let database: TestDatabase;
+  let ledger: KnexLedgerRepository;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    ledger = new KnexLedgerRepository(database.db);
+  });
+  afterEach(() => database.reset());
+  afterAll(() => database.close());
+
+  it.each(ZONES)('puts settlements just before and after local midnight on the right days in %s', async (timeZone) => {
+    const userId = await aUser(database.db);
+    const instants = DAYS.flatMap((day) => {
+      const midnight = localMidnight(day, timeZone).getTime();
+      return [-7, -1, 0, 1, 8].map((minutes) => new Date(midnight + minutes * MINUTE));
+    });
+    await database.db('token_ledger').insert(
+      instants.map((createdAt, n) => ({
+        user_id: userId,
+        source_key: `${userId}:settle:${n}`,
+        kind: 'settle',
+        subscription_delta: 0,
+        additional_delta: 0,
+        // Distinct powers of two: a wrong day shows as a wrong sum, not a coincidence.
+        tokens: 2 ** (n % 20),
+        description: 'Summary',
+        created_at: createdAt,
+      })),
+    );
+
+    const expected = new Map<string, number>();
+    instants.forEach((instant, n) => {
+      const date = localDate(instant, timeZone);
+      expected.set(date, (expected.get(date) ?? 0) + 2 ** (n % 20));
+    });
+    const usage = await ledger.usagePerDay(userId, { from: new Date('2026-03-01T00:00:00Z'), to: new Date('2026-11-10T00:00:00Z'), timeZone });
+    expect(usage).toEqual([...expected].sort(([a], [b]) => a.localeCompare(b)).map(([date, usedTokens]) => ({ date, usedTokens })));
+  });
+});
