@@ -59,7 +59,7 @@ export function landingFilesOfManifest(manifest) {
   return [...files].filter((file) => file.endsWith('.js'));
 }
 
-function gzipSize(buffer) {
+export function gzipSize(buffer) {
   return gzipSync(buffer, { level: constants.Z_DEFAULT_COMPRESSION }).length;
 }
 

@@ -1,0 +1,303 @@
+/**
+ * The API benchmark: p50/p90/p99 of the four read calls the web app makes most (documents list, document
+ * details, received mails, 180-day usage chart), at 50 concurrent connections (autocannon), on one user
+ * with 1,000 documents and 100,000 received mails. Every call is checked once before the load, and a run
+ * with more than 0.1% non-2xx answers or errors fails.
+ *
+ *   tsx test/bench/api.bench.ts        PGlite, and Postgres too when TEST_DATABASE_URL is set
+ *
+ * Environment: BENCH_API_SECONDS (measured seconds per call, default 10), BENCH_API_WARMUP_SECONDS
+ * (default 2), BENCH_API_CONNECTIONS (default 50), BENCH_API_WORKERS (autocannon worker threads, default 1,
+ * 0 = on the server's own event loop).
+ *
+ * Data: one user owns all 1,000 documents (the heaviest list). 20,000 of the 100,000 mails go to one "hot"
+ * document (the oldest), the rest ~80 per document; the details and received-mails calls ask for the hot
+ * one (its COUNT and newest-first page are the costliest), and received mails once more for a typical one. Mail dates spread over the last ~180 days; 90%
+ * processed (each with its reserve + settle ledger entries, which the chart sums), 5% ignored, 2% failed
+ * (reserve + refund), 1% expired, 2% held. Postgres runs in a database of its own
+ * (`mailscribe_bench_api`, created and dropped), PGlite in a temporary data directory (see
+ * support/bench-database.ts).
+ */
+import 'reflect-metadata';
+import { rmSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import { pino } from 'pino';
+import { buildContainer } from '../../src/container.js';
+import type { Database } from '../../src/platform/db/database.js';
+import { startRuntime } from '../../src/roles/runtime.js';
+import { describeMachine } from './machine.js';
+import { benchDatabaseKinds, openBenchDatabase, type DatabaseKind } from './support/bench-database.js';
+import { seedApiBenchmark, type ApiSeedResult } from './support/api-seed.js';
+import { devSignIn } from './support/dev-sign-in.js';
+import { testConfig } from '../support/test-config.js';
+
+export const API_BENCH_DOCUMENTS = 1_000;
+export const API_BENCH_MAILS = 100_000;
+export const API_BENCH_HOT_DOCUMENT_MAILS = 20_000;
+/** The acceptance target for p99 on Postgres. */
+export const API_BENCH_P99_TARGET_MS = 50;
+
+const INBOUND_DOMAIN = 'in.example.com';
+/** The chart groups days in the browser's zone; one with DST, as most users have. */
+const CHART_TIME_ZONE = 'Europe/Warsaw';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface ApiCallResult {
+  name: string;
+  path: string;
+  requests: number;
+  p50Ms: number;
+  p90Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  requestsPerSecond: number;
+  non2xx: number;
+  errors: number;
+  /** The same call at a steady rate of half the saturated throughput: latency without the queue. */
+  steady: { rate: number; p50Ms: number; p99Ms: number };
+}
+
+export interface ApiBenchResult {
+  kind: DatabaseKind;
+  seedSeconds: number;
+  documents: number;
+  mails: number;
+  hotDocumentMails: number;
+  ledgerEntries: number;
+  connections: number;
+  durationSeconds: number;
+  calls: ApiCallResult[];
+}
+
+function envNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number, not ${raw}`);
+  return value;
+}
+
+interface Call {
+  name: string;
+  path: string;
+  /** Checks one answer before the load: a benchmark of errors or of an empty page is worthless. */
+  check(body: unknown): string | null;
+}
+
+function callsFor(seeded: ApiSeedResult): Call[] {
+  const { hotDocumentId, typicalDocumentId, typicalDocumentMails } = seeded;
+  // What the web app sends: the Usage page's 180-day range starts at local midnight 179 days ago, with
+  // no `to`; the Processed Emails table asks for page 1 of 5, newest first.
+  const today = new Date();
+  const from = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - 179 * DAY_MS);
+  return [
+    {
+      name: 'documents list',
+      path: '/api/google-docs',
+      check: (body) => (Array.isArray(body) && body.length === API_BENCH_DOCUMENTS ? null : `expected ${API_BENCH_DOCUMENTS} documents`),
+    },
+    {
+      name: 'document details',
+      path: `/api/getDocumentDetails/${hotDocumentId}`,
+      check: (body) => ((body as { processedEmailsCount?: number }).processedEmailsCount ? null : 'expected processed mails on the hot document'),
+    },
+    {
+      name: 'received mails (page 1 of 5, newest first)',
+      path: `/api/document/${hotDocumentId}/received-mails?page=1&pageSize=5&sortBy=receivedAt&sortOrder=desc`,
+      check: (body) => {
+        const page = body as { data?: unknown[]; total?: number };
+        return page.total === API_BENCH_HOT_DOCUMENT_MAILS && page.data?.length === 5 ? null : `expected 5 of ${API_BENCH_HOT_DOCUMENT_MAILS} mails`;
+      },
+    },
+    {
+      // The same page of a document with a typical share of the mail: the exact total is counted per call,
+      // so this call's cost grows with the document's mail.
+      name: `received mails, typical document (${typicalDocumentMails} mails)`,
+      path: `/api/document/${typicalDocumentId}/received-mails?page=1&pageSize=5&sortBy=receivedAt&sortOrder=desc`,
+      check: (body) => ((body as { total?: number }).total === typicalDocumentMails ? null : `expected ${typicalDocumentMails} mails`),
+    },
+    {
+      name: 'usage chart (180 days)',
+      path: `/api/tokens/usage/chart?${new URLSearchParams({ from: from.toISOString(), tz: CHART_TIME_ZONE }).toString()}`,
+      check: (body) => {
+        const usage = (body as { usage?: unknown[] }).usage;
+        return usage && usage.length >= 170 ? null : `expected ~180 days of usage, got ${usage?.length ?? 'none'}`;
+      },
+    },
+  ];
+}
+
+/** One request; tried again once, as a keep-alive socket the server closed during the seeding may be reused. */
+async function probeOnce(url: string, token: string): Promise<Response> {
+  const request = () => fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  try {
+    return await request();
+  } catch {
+    return request();
+  }
+}
+
+interface PoolGauge {
+  numUsed(): number;
+  numPendingAcquires(): number;
+}
+
+/**
+ * Waits until the server has finished the requests autocannon gave up on at the end of a run (they still
+ * hold or wait for database connections): the pool must stay idle for 150 ms. So the next call, and the
+ * shutdown, start from an idle server.
+ */
+async function settle(db: Database): Promise<void> {
+  const pool = (db.client as { pool?: Partial<PoolGauge> }).pool;
+  if (typeof pool?.numUsed !== 'function' || typeof pool.numPendingAcquires !== 'function') return;
+  const gauge = pool as PoolGauge;
+  const deadline = Date.now() + 60_000;
+  let idleChecks = 0;
+  while (idleChecks < 3 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    idleChecks = gauge.numUsed() === 0 && gauge.numPendingAcquires() === 0 ? idleChecks + 1 : 0;
+  }
+}
+
+async function load(url: string, token: string, seconds: number, connections: number, workers: number, overallRate?: number): Promise<autocannon.Result> {
+  return autocannon({
+    url,
+    connections,
+    duration: seconds,
+    ...(overallRate ? { overallRate } : {}),
+    // PGlite answers one query at a time: 50 queued chart calls can take longer than autocannon's 10 s.
+    timeout: 60,
+    headers: { authorization: `Bearer ${token}` },
+    ...(workers > 0 ? { workers } : {}),
+  });
+}
+
+/** A run with more than 0.1% non-2xx answers or errors measured the wrong thing. */
+function assertAnswered(kind: string, call: Call, result: autocannon.Result): void {
+  const requests = result.requests.total;
+  const failed = result.non2xx + result.errors;
+  if (requests === 0 || failed > requests * 0.001) {
+    throw new Error(
+      `${kind} ${call.name}: ${result.non2xx} non-2xx and ${result.errors} errors in ${requests} requests (status counts ${JSON.stringify(result.statusCodeStats ?? {})})`,
+    );
+  }
+}
+
+export async function apiBenchmark(kind: DatabaseKind): Promise<ApiBenchResult> {
+  const durationSeconds = envNumber('BENCH_API_SECONDS', 10);
+  const warmupSeconds = envNumber('BENCH_API_WARMUP_SECONDS', 2);
+  const connections = envNumber('BENCH_API_CONNECTIONS', 50);
+  const workers = envNumber('BENCH_API_WORKERS', 1);
+
+  const database = await openBenchDatabase(kind, 'api');
+  const config = testConfig({ INBOUND_DOMAIN, BILLING: 'off' });
+  try {
+    const c = buildContainer({ config, db: database.db, logger: pino({ level: 'silent' }) });
+    const runtime = await startRuntime(c, ['http'], { http: 0, httpHost: '127.0.0.1' });
+    try {
+      const base = `http://127.0.0.1:${runtime.httpPort ?? 0}`;
+      // A real session, through the same sign-in the browser walks.
+      const { token, userId } = await devSignIn(base, 'bench-owner@example.com', 'Bench Owner');
+
+      const seedStarted = performance.now();
+      const seeded = await seedApiBenchmark(database.db, userId, {
+        documents: API_BENCH_DOCUMENTS,
+        mails: API_BENCH_MAILS,
+        hotDocumentMails: API_BENCH_HOT_DOCUMENT_MAILS,
+        inboundDomain: INBOUND_DOMAIN,
+      });
+      const seedSeconds = (performance.now() - seedStarted) / 1000;
+
+      const calls: ApiCallResult[] = [];
+      for (const call of callsFor(seeded)) {
+        const url = `${base}${call.path}`;
+        const probe = await probeOnce(url, token);
+        const body: unknown = await probe.json();
+        const problem = probe.status === 200 ? call.check(body) : `status ${probe.status}: ${JSON.stringify(body)}`;
+        if (problem) throw new Error(`${kind} ${call.name} (${call.path}): ${problem}`);
+
+        if (warmupSeconds > 0) {
+          await load(url, token, warmupSeconds, connections, workers);
+          await settle(database.db);
+        }
+        const result = await load(url, token, durationSeconds, connections, workers);
+        await settle(database.db);
+        const requests = result.requests.total;
+        assertAnswered(kind, call, result);
+        // Closed-loop connections measure the server saturated (latency ≈ connections ÷ throughput);
+        // a steady half of that throughput shows what a request costs when the server keeps up.
+        const rate = Math.max(1, Math.floor(requests / result.duration / 2));
+        const steady = await load(url, token, durationSeconds, connections, workers, rate);
+        await settle(database.db);
+        assertAnswered(kind, call, steady);
+        calls.push({
+          name: call.name,
+          path: call.path,
+          requests,
+          p50Ms: result.latency.p50,
+          p90Ms: result.latency.p90,
+          p99Ms: result.latency.p99,
+          maxMs: result.latency.max,
+          requestsPerSecond: requests / result.duration,
+          non2xx: result.non2xx + steady.non2xx,
+          errors: result.errors + steady.errors,
+          steady: { rate, p50Ms: steady.latency.p50, p99Ms: steady.latency.p99 },
+        });
+      }
+      return {
+        kind,
+        seedSeconds,
+        documents: API_BENCH_DOCUMENTS,
+        mails: API_BENCH_MAILS,
+        hotDocumentMails: API_BENCH_HOT_DOCUMENT_MAILS,
+        ledgerEntries: seeded.ledgerEntries,
+        connections,
+        durationSeconds,
+        calls,
+      };
+    } finally {
+      await runtime.stop();
+    }
+  } finally {
+    await database.close();
+    rmSync(config.DATA_DIR, { recursive: true, force: true });
+  }
+}
+
+export function apiBenchTable(results: readonly ApiBenchResult[]): string {
+  const ms = (value: number) => value.toFixed(value < 10 ? 1 : 0);
+  const lines = [
+    `| database | call | saturated: req/s | p50 ms | p90 ms | p99 ms (target ≤ ${API_BENCH_P99_TARGET_MS}) | max ms | steady: req/s | p50 ms | p99 ms | non-2xx + errors |`,
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const result of results) {
+    for (const call of result.calls) {
+      const verdict = call.p99Ms > API_BENCH_P99_TARGET_MS ? ' ✗' : ' ✓';
+      lines.push(
+        `| ${result.kind} | ${call.name} | ${call.requestsPerSecond.toFixed(0)} | ${ms(call.p50Ms)} | ${ms(call.p90Ms)} | ${ms(call.p99Ms)}${verdict} | ${ms(call.maxMs)} | ${call.steady.rate} | ${ms(call.steady.p50Ms)} | ${ms(call.steady.p99Ms)} | ${call.non2xx + call.errors} |`,
+      );
+    }
+  }
+  return lines.join('\n');
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const results: ApiBenchResult[] = [];
+  for (const kind of benchDatabaseKinds()) results.push(await apiBenchmark(kind));
+  const first = results[0];
+  const lines = [
+    '# API benchmark',
+    '',
+    ...(await describeMachine()),
+    '',
+    first
+      ? `One user with ${first.documents} documents and ${first.mails} received mails (${first.hotDocumentMails} on the benchmarked document), ${first.ledgerEntries} ledger entries; ${first.connections} connections, ${first.durationSeconds} s per call after a warm-up. p99 target: ${API_BENCH_P99_TARGET_MS} ms.`
+      : '',
+    `Seeding: ${results.map((result) => `${result.kind} ${result.seedSeconds.toFixed(1)} s`).join(', ')}.`,
+    '',
+    apiBenchTable(results),
+    '',
+  ];
+  console.log(lines.join('\n'));
+}

@@ -1,0 +1,106 @@
+// What the mail benchmarks share: documents of many users (one user's document writes are rate-limited,
+// as in real use), a zero-latency model, and an SMTP client that sends a fixed mail as fast as it can
+// or at a steady rate.
+import nodemailer from 'nodemailer';
+import { CreateDocument } from '../../../src/modules/documents/application/create-document.use-case.js';
+import { KnexDocumentRepository } from '../../../src/modules/documents/infra/knex.document.repository.js';
+import type { Llm } from '../../../src/modules/summarization/index.js';
+import { GrantTokens } from '../../../src/modules/token-ledger/index.js';
+import { KnexLedgerRepository } from '../../../src/modules/token-ledger/infra/knex.ledger.repository.js';
+import type { Database } from '../../../src/platform/db/database.js';
+import { InMemoryDocStore } from '../../support/fakes/in-memory-documents.js';
+import { testConfig } from '../../support/test-config.js';
+import { aUser } from '../../support/users.js';
+
+export const INBOUND_DOMAIN = 'in.example.com';
+export const SENDER = 'ada@example.com';
+export const MAIL_BODY = `Hello team,\n\n${'The quarterly numbers are in and they look good. Please review the attached summary by Friday. '.repeat(12)}\n\nThanks,\nAda`;
+
+/** The app's variables for a benchmark: no SMTP throttling, no billing gate, the given extras. */
+export function benchConfig(extra: Record<string, string> = {}) {
+  return testConfig({
+    INBOUND_DOMAIN,
+    SMTP_MESSAGES_PER_MINUTE_PER_IP: '1000000',
+    SMTP_MAX_CONNECTIONS_PER_IP: '1000',
+    BILLING: 'off',
+    ...extra,
+  });
+}
+
+export interface MailFixture {
+  forwards: string[];
+  /** The document store the documents live in (the pipeline writes into it). */
+  store: InMemoryDocStore;
+}
+
+/** `count` users with one document each (allow-list: SENDER) and 100,000 tokens each. */
+export async function seedDocuments(db: Database, count: number): Promise<MailFixture> {
+  const store = new InMemoryDocStore();
+  const config = benchConfig();
+  const forwards: string[] = [];
+  for (let n = 0; n < count; n += 1) {
+    const userId = await aUser(db, `bench-${n}@example.com`);
+    const doc = await new CreateDocument(new KnexDocumentRepository(db), store, config).execute({
+      ownerId: userId,
+      documentId: crypto.randomUUID(),
+      name: `Bench ${n}`,
+      description: '',
+      allowedEmails: [SENDER],
+    });
+    await new GrantTokens(new KnexLedgerRepository(db)).execute({ userId, sourceKey: `${userId}:bench`, tokens: 100_000, kind: 'admin_grant', description: 'Bench', payedUsdCents: 0 });
+    forwards.push(doc.forwardEmail);
+  }
+  return { forwards, store };
+}
+
+/** A model that answers at once: the pipeline's numbers are then the app's own cost. */
+export const instantLlm: Llm = {
+  summarise: () =>
+    Promise.resolve({ summary: { title: 'T', summary: 'The numbers are in.', keyPoints: [], actionItems: [] }, usage: { inputTokens: 1, outputTokens: 1 } }),
+};
+
+export interface SendPlan {
+  port: number;
+  recipients: string[];
+  messages: number;
+  connections: number;
+  /** Mails per second over all connections; unset = as fast as the server takes them. */
+  rate?: number;
+}
+
+/** Sends `messages` mails round-robin over the recipients; resolves with the achieved rate (mails/s). */
+export async function sendMails(plan: SendPlan): Promise<number> {
+  const transport = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: plan.port,
+    secure: false,
+    ignoreTLS: true,
+    pool: true,
+    maxConnections: plan.connections,
+    maxMessages: Infinity,
+  });
+  const started = performance.now();
+  let next = 0;
+  const take = (): number | null => (next < plan.messages ? next++ : null);
+  await Promise.all(
+    Array.from({ length: plan.connections }, async () => {
+      for (let n = take(); n !== null; n = take()) {
+        if (plan.rate) {
+          // Mail n leaves at its slot on the schedule, however long the previous ones took.
+          const due = started + (n * 1000) / plan.rate;
+          const wait = due - performance.now();
+          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        }
+        await transport.sendMail({ from: SENDER, to: plan.recipients[n % plan.recipients.length], subject: `Report ${n}`, text: MAIL_BODY });
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  transport.close();
+  return plan.messages / seconds;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)] ?? 0;
+}

@@ -1,0 +1,207 @@
+/**
+ * `npm run bench`: every benchmark of the product in one run, written to docs/benchmarks.md with the
+ * machine it ran on and each target's verdict. Postgres runs too when TEST_DATABASE_URL is set.
+ * BENCH_ONLY=intake,pipeline,api,web runs a subset and prints it without touching the docs.
+ */
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { API_BENCH_P99_TARGET_MS, apiBenchmark, apiBenchTable, type ApiBenchResult } from './api.bench.js';
+import { describeMachine } from './machine.js';
+import { benchDatabaseKinds, type DatabaseKind } from './support/bench-database.js';
+import { durableIntake, INTAKE_CONNECTIONS, rawIntake } from './mail/intake.bench.js';
+import { pipelineBenchmark, type PipelineResult } from './mail/pipeline.bench.js';
+import { MAIL_BODY } from './mail/mail-fixture.js';
+import { bundleSizes, type BundleSizes } from './web/bundle-sizes.bench.js';
+
+const TARGET = { intakeRatio: 0.7, pipelineP99Ms: 250 } as const;
+const INTAKE_MESSAGES = Number(process.env.BENCH_MESSAGES ?? 400);
+const INTAKE_ROUNDS = 3;
+const REPORT = fileURLToPath(new URL('../../docs/benchmarks.md', import.meta.url));
+const WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
+
+const only = new Set((process.env.BENCH_ONLY ?? 'intake,pipeline,api,web').split(',').map((part) => part.trim()));
+const kinds = benchDatabaseKinds();
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const fixed = (value: number, digits = 0) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const kb = (bytes: number) => `${fixed(bytes / 1000, 1)} kB`;
+const verdict = (met: boolean) => (met ? 'met' : '**missed**');
+
+function log(message: string): void {
+  console.error(`[bench] ${message}`);
+}
+
+interface IntakeResult {
+  raw: number;
+  ours: Record<string, number>;
+}
+
+/** Bare and durable intake alternate, so a slow moment of the machine hits both; medians are kept. */
+async function intake(): Promise<IntakeResult> {
+  const raw: number[] = [];
+  const ours = new Map<DatabaseKind, number[]>(kinds.map((kind) => [kind, []]));
+  for (let round = 1; round <= INTAKE_ROUNDS; round += 1) {
+    raw.push(await rawIntake(INTAKE_MESSAGES));
+    for (const kind of kinds) ours.get(kind)?.push(await durableIntake(kind, INTAKE_MESSAGES));
+    log(`intake round ${round}: bare ${fixed(raw.at(-1) ?? 0)} msg/s, ${kinds.map((kind) => `${kind} ${fixed(ours.get(kind)?.at(-1) ?? 0)}`).join(', ')}`);
+  }
+  return { raw: median(raw), ours: Object.fromEntries([...ours].map(([kind, values]) => [kind, median(values)])) };
+}
+
+function intakeSection(result: IntakeResult): string[] {
+  const lines = [
+    '## SMTP intake',
+    '',
+    `${INTAKE_MESSAGES} messages of ${MAIL_BODY.length} characters over ${INTAKE_CONNECTIONS} connections, median of ${INTAKE_ROUNDS} alternating rounds.`,
+    'The bare server is smtp-server parsing each message with mailparser and keeping nothing; Mailscribe answers 250 only',
+    'after the message and its processing job are committed to the database.',
+    '',
+    '| server | messages/s | of bare | target ≥ 70% |',
+    '|---|---:|---:|---|',
+    `| bare smtp-server + mailparser | ${fixed(result.raw)} | 100% | |`,
+  ];
+  for (const [kind, perSecond] of Object.entries(result.ours)) {
+    const ratio = perSecond / result.raw;
+    lines.push(`| Mailscribe, durable commit (${kind}) | ${fixed(perSecond)} | ${fixed(ratio * 100)}% | ${verdict(ratio >= TARGET.intakeRatio)} |`);
+  }
+  return lines;
+}
+
+function pipelineSection(results: PipelineResult[]): string[] {
+  const lines = [
+    '## Mail pipeline',
+    '',
+    'From the 250 to the summary written in the document, with a zero-latency model and document store, so the',
+    'numbers are the app\'s own cost: parsing (in a worker thread), sender checks, the token reservation and',
+    'settlement, and the queue. Capacity is a burst drained as fast as the workers go; latency is measured at a',
+    'steady rate of half that capacity, where the queue does not back up.',
+    '',
+    '| database | workers | capacity (burst) | steady rate | p50 | p99 | max | target p99 ≤ 250 ms |',
+    '|---|---:|---:|---:|---:|---:|---:|---|',
+  ];
+  for (const result of results) {
+    const { steady } = result;
+    lines.push(
+      `| ${result.kind} | ${result.workers} | ${fixed(result.burst.mailsPerSecond, 1)} mails/s | ${steady.rate} mails/s | ${fixed(steady.p50Ms)} ms | ${fixed(steady.p99Ms)} ms | ${fixed(steady.maxMs)} ms | ${verdict(steady.p99Ms <= TARGET.pipelineP99Ms)} |`,
+    );
+  }
+  return lines;
+}
+
+function apiSection(results: ApiBenchResult[]): string[] {
+  const first = results[0];
+  return [
+    '## HTTP API',
+    '',
+    first
+      ? `autocannon with ${first.connections} connections, ${first.durationSeconds} s per call after a warm-up; one user with ${fixed(first.documents)} documents and ${fixed(first.mails)} received mails (${fixed(first.hotDocumentMails)} of them on the document the details and first received-mails calls ask for) and ${fixed(first.ledgerEntries)} ledger entries.`
+      : '',
+    '"Saturated": each connection sends its next request as soon as the last one is answered, so the server is',
+    'always busy and latency is about connections ÷ throughput. "Steady": the same 50 connections at half the',
+    'saturated throughput, which is what one request costs when the server keeps up.',
+    '',
+    apiBenchTable(results),
+  ];
+}
+
+function webSection(sizes: BundleSizes): string[] {
+  return [
+    '## Web bundles',
+    '',
+    'JavaScript, gzip per file as a server sends it, from the production build.',
+    '',
+    '| what | gzip | note |',
+    '|---|---:|---|',
+    `| landing page (first visit to /) | ${kb(sizes.landingGzip)} | budget ${kb(sizes.landingBudget)}, enforced by \`npm run check:size\` in CI: ${verdict(sizes.landingGzip <= sizes.landingBudget)} |`,
+    `| signed-in app shell (router, dashboard, documents) | ${kb(sizes.appShellGzip)} | loaded when a visitor moves on |`,
+    `| usage route, on top of the shell | ${kb(sizes.usageRouteGzip)} | of which the chart library ${kb(sizes.chartLibraryGzip)}, loaded only there |`,
+  ];
+}
+
+/** Why a missed target is missed, and what would close it: shown only for the targets this run missed. */
+const WHY_MISSED = {
+  intake: `**Intake below 70% of bare.** A bare server keeps nothing; ours commits each message and its job before
+the 250, and on two shared cores the database's own CPU comes out of the same budget as the SMTP server and
+the load generator. Concurrent messages are already committed together (group commit). What would close
+it: the RCPT lookup and the DATA lookup of the document are still two queries per message and could be
+one; on a machine with more cores, Postgres would no longer compete with the listener. PGlite is one
+connection in the app's own process, so every commit runs on the event loop: production belongs on Postgres.`,
+  pipeline: `**Pipeline p99 above 250 ms.** The queue waits for its next poll when a job arrives in another process;
+in one process, new jobs wake the workers at once. Closing it: more workers (\`WORKER_CONCURRENCY\`) or
+more worker processes.`,
+  api: `**API p99 above 50 ms when saturated.** With every connection sending its next request at once,
+latency is about 50 ÷ throughput: a p99 of 50 ms needs well over 1,000 requests/s of each call on two cores
+that also run Postgres and autocannon. The steady columns show the cost of one request when the server
+keeps up. Per call:
+
+- *Documents list*: the API returns every document (1,000 here, about 384 kB of JSON per call); the query
+  takes milliseconds, building and sending the JSON is what costs. Closing it means paging the list in the
+  API and the web app (a change of the API the spec defines), conditional requests (ETag/304), or more
+  processes on more cores.
+- *Usage chart*: it sums about 90,000 settlements per call. A covering index (the sum is read from the
+  index alone) and grouping by quarter-hour before converting to the user's time zone made it about 3.5×
+  faster. Closing the rest: per-user quarter-hour totals kept in the same transaction as each settlement
+  (at most 17,280 rows for 180 days instead of ~90,000), or a cache cleared on each settlement.
+- *Received mails and document details*: a few indexed round trips each (the session and its user in one
+  query, the document, the page with its total); what is left is the per-request cost of Koa, knex and
+  JSON on a shared core. More processes behind the load balancer scale it.`,
+} as const;
+
+async function main(): Promise<void> {
+  const sections: string[][] = [];
+  const missed: string[] = [];
+  if (only.has('intake')) {
+    const result = await intake();
+    sections.push(intakeSection(result));
+    if (Object.values(result.ours).some((perSecond) => perSecond / result.raw < TARGET.intakeRatio)) missed.push(WHY_MISSED.intake);
+  }
+  if (only.has('pipeline')) {
+    const results: PipelineResult[] = [];
+    for (const kind of kinds) {
+      results.push(await pipelineBenchmark(kind));
+      log(`pipeline ${kind} done`);
+    }
+    sections.push(pipelineSection(results));
+    if (results.some((result) => result.steady.p99Ms > TARGET.pipelineP99Ms)) missed.push(WHY_MISSED.pipeline);
+  }
+  if (only.has('api')) {
+    const results: ApiBenchResult[] = [];
+    for (const kind of kinds) {
+      results.push(await apiBenchmark(kind));
+      log(`api ${kind} done`);
+    }
+    sections.push(apiSection(results));
+    if (results.some((result) => result.calls.some((call) => call.p99Ms > API_BENCH_P99_TARGET_MS))) missed.push(WHY_MISSED.api);
+  }
+  if (only.has('web')) sections.push(webSection(bundleSizes(WEB_DIR)));
+
+  if (missed.length > 0) sections.push(['## Targets missed, and what would close them', '', missed.join('\n\n')]);
+  const body = sections.map((section) => section.join('\n')).join('\n\n');
+  if (process.env.BENCH_ONLY) {
+    console.log(body);
+    return;
+  }
+  const report = [
+    '# Benchmarks',
+    '',
+    'Written by `npm run bench` (see [Running them](#running-them)); do not edit the numbers by hand.',
+    '',
+    '## Machine',
+    '',
+    ...(await describeMachine()),
+    '',
+    body,
+    '',
+    NOTES,
+  ].join('\n');
+  writeFileSync(REPORT, `${report}\n`);
+  console.log(report);
+}
+
+const NOTES = `## Running them
+
+\`npm run bench\` builds the web app, then runs every benchmark on PGlite and, when \`TEST_DATABASE_URL\` points
+at a Postgres server, on Postgres too, in databases of their own that are dropped afterwards. It takes a few
+minutes. Run it on an otherwise idle machine: the load generators share the CPU with the app.`;
+
+await main();
