@@ -42,9 +42,10 @@ describe('the HTTP platform', () => {
     expect(await response.json()).toEqual({ error: { code: 'ROUTE.NOT_FOUND', message: 'No such endpoint: GET /api/does-not-exist' } });
   });
 
-  it('answers a known path with the wrong method with a 405 in the error shape', async () => {
+  it('answers a known path with the wrong method with a 405 in the error shape, naming the allowed methods', async () => {
     const response = await app.fetch('/api/logout', { method: 'GET' });
     expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST');
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('ROUTE.METHOD_NOT_ALLOWED');
   });
 

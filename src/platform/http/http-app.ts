@@ -35,16 +35,20 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   const [fallback, assets] = webApp(options.webDir);
   if (fallback) app.use(fallback);
   app.use(parseBodies());
+  app.use(methodErrors);
   for (const router of options.routers) {
     app.use(router.routes());
-    app.use(
-      router.allowedMethods({
-        throw: true,
-        methodNotAllowed: () => new AppError('ROUTE.METHOD_NOT_ALLOWED', 'This method is not allowed here.'),
-        notImplemented: () => new AppError('ROUTE.METHOD_NOT_ALLOWED', 'This method is not supported.'),
-      }),
-    );
+    // Not thrown: answered this way, the router also sets the Allow header a 405 must carry.
+    app.use(router.allowedMethods());
   }
   if (assets) app.use(assets);
   return app;
 }
+
+/** A router answers a known path's wrong method with a bare 405 (with Allow) or 501: given the API's error shape here. */
+const methodErrors: Middleware = async (ctx, next) => {
+  await next();
+  if (ctx.body !== undefined && ctx.body !== null) return;
+  if (ctx.status === 405) throw new AppError('ROUTE.METHOD_NOT_ALLOWED', 'This method is not allowed here.');
+  if (ctx.status === 501) throw new AppError('ROUTE.METHOD_NOT_ALLOWED', 'This method is not supported.');
+};
