@@ -85,11 +85,14 @@ export class KnexDocumentRepository implements DocumentRepository {
     return rows.map(toDocument);
   }
 
-  async findByForwardToken(token: string): Promise<Document | null> {
-    const row = (await this.select().where('d.forward_token', token).whereNull('d.deleted_at').whereNotNull('d.external_id').first()) as
-      | DocumentRow
-      | undefined;
-    return row ? toDocument(row) : null;
+  async findByForwardToken(token: string): Promise<Pick<Document, 'id' | 'ownerId'> | null> {
+    // No allow-list aggregate here: this runs for every SMTP recipient, and intake needs only the ids.
+    const row = (await this.db('documents')
+      .select('id', 'owner_id')
+      .where({ forward_token: token, deleted_at: null })
+      .whereNotNull('external_id')
+      .first()) as { id: string; owner_id: string } | undefined;
+    return row ? { id: row.id, ownerId: row.owner_id } : null;
   }
 
   async update(ownerId: string, id: string, patch: DocumentPatch): Promise<Document | null> {

@@ -28,7 +28,8 @@ export interface DocumentRepository {
   abandon(id: string): Promise<void>;
   findOwned(ownerId: string, id: string): Promise<Document | null>;
   listOwned(ownerId: string): Promise<Document[]>;
-  findByForwardToken(token: string): Promise<Document | null>;
+  /** The live document a forward address leads to: only what mail intake needs, as SMTP asks per recipient. */
+  findByForwardToken(token: string): Promise<Pick<Document, 'id' | 'ownerId'> | null>;
   update(ownerId: string, id: string, patch: DocumentPatch): Promise<Document | null>;
   /** Adds unless present (normalised); null when the document is not the owner's. */
   addEmail(ownerId: string, id: string, email: string): Promise<{ emails: string[]; added: boolean } | null>;
