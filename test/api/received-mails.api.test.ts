@@ -62,7 +62,11 @@ describe.each(databaseKinds())('received mails of a document (%s)', (kind) => {
     expect(first.body.data[0]).toEqual({ id: expect.any(String), sourceMail: 'c@example.com', subject: 'Charlie', usedTokens: 1, receivedAt: expect.any(String), status: 'processed', reason: null });
     expect((await list('?sortBy=subject&sortOrder=asc&pageSize=5&page=1')).body.data.map((mail) => mail.subject)).toEqual(['Alpha', 'Bravo', 'Charlie']);
     expect((await list('?sortBy=sourceMail&sortOrder=desc')).body.data.map((mail) => mail.sourceMail)).toEqual(['c@example.com', 'b@example.com', 'a@example.com']);
-    expect((await list('?page=2&pageSize=5')).body.data).toEqual([]);
+    expect((await list('?page=2&pageSize=5')).body).toEqual({ data: [], total: 3 });
+  });
+
+  it('gives an empty list and a total of zero for a document without mail', async () => {
+    expect((await list()).body).toEqual({ data: [], total: 0 });
   });
 
   it.each(['pageSize=7', 'sortBy=status', 'sortOrder=sideways', 'page=0', 'extra=1'])('answers 400 for %s', async (query) => {
@@ -73,6 +77,14 @@ describe.each(databaseKinds())('received mails of a document (%s)', (kind) => {
     const intruder = await signIn(app, { email: 'intruder@example.com' });
     expect((await app.fetch(`/api/document/${doc.documentId}/received-mails`, { token: intruder })).status).toBe(404);
     expect((await app.fetch('/api/document/nope/received-mails', { token })).status).toBe(404);
+  });
+
+  it('answers 404 for a deleted document, although its mail is kept', async () => {
+    await sendMail(app, { from: 'a@example.com', to: doc.forwardEmail, subject: 'Kept', text: 'Kept body text.' });
+    await waitForMails(app, token, doc.documentId, 1);
+    expect((await app.fetch(`/api/deleteGoogleDoc/${doc.documentId}`, { method: 'DELETE', token })).status).toBe(200);
+    expect(await database.db('inbound_messages').where({ document_id: doc.documentId }).count({ n: '*' }).first()).toEqual({ n: 1 });
+    expect((await list()).status).toBe(404);
   });
 
   it('fails a mail the model refuses, refunds it, and retries it on request with a new charge', async () => {

@@ -1,7 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Authenticate } from '../../../src/modules/identity/application/authenticate.use-case.js';
+import { JoseAccessTokens } from '../../../src/modules/identity/infra/jose.access-tokens.js';
 import { KnexOAuthStateStore } from '../../../src/modules/identity/infra/knex.oauth-state.store.js';
 import { KnexSessionRepository } from '../../../src/modules/identity/infra/knex.session.repository.js';
 import { KnexUserRepository } from '../../../src/modules/identity/infra/knex.user.repository.js';
+import { AppError } from '../../../src/shared/app-error.js';
+import { fixedClock } from '../../../src/shared/clock.js';
 import { newId } from '../../../src/shared/ids.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
 
@@ -85,11 +89,73 @@ describe.each(databaseKinds())('identity repositories (%s)', (kind) => {
       expect(await database.db('sessions').count({ n: '*' }).first()).toEqual({ n: 2 });
     });
 
+    it('finds a session together with its user, mapped as findById and the user repository map them', async () => {
+      const session = await aSession();
+      expect(await sessions.findWithUser(session.id)).toEqual({ session: await sessions.findById(session.id), user: await users.findById(session.userId) });
+    });
+
+    it('finds a revoked or ended session with its user too: whether it is live is the caller’s question', async () => {
+      const session = await aSession();
+      await sessions.revoke(session.id, now);
+      expect((await sessions.findWithUser(session.id))?.session).toMatchObject({ id: session.id, revokedAt: now, expiresAt: end });
+    });
+
+    it('finds nothing for an unknown session, or once its user is deleted', async () => {
+      const session = await aSession();
+      expect(await sessions.findWithUser(newId())).toBeNull();
+      await database.db('users').where({ id: session.userId }).delete();
+      expect(await sessions.findWithUser(session.id)).toBeNull();
+    });
+
     it('does not rotate a revoked or ended session', async () => {
       const session = await aSession();
       expect(await sessions.rotate(session.id, { id: newId(), userId: session.userId, expiresAt: end, userAgent: null }, end)).toBe(false);
       await sessions.revoke(session.id, now);
       expect(await sessions.rotate(session.id, { id: newId(), userId: session.userId, expiresAt: end, userAgent: null }, now)).toBe(false);
+    });
+  });
+
+  describe('authenticating a token against the stored session and user', () => {
+    const clock = fixedClock('2026-02-01T00:00:00Z');
+    const tokens = new JoseAccessTokens('integration-secret-integration-secret-01');
+    const refused = (promise: Promise<unknown>) => expect(promise).rejects.toSatisfy((error) => error instanceof AppError && error.code === 'AUTH.UNAUTHENTICATED');
+
+    async function signedIn(expiresAt = new Date('2026-03-01T00:00:00Z')) {
+      clock.set('2026-02-01T00:00:00Z');
+      const { user } = await users.upsertFromProvider(aProviderUser());
+      const session = await sessions.create({ id: newId(), userId: user.id, expiresAt, userAgent: null });
+      return { user, session, token: await tokens.issue({ userId: user.id, sessionId: session.id }, clock.now()) };
+    }
+
+    it('accepts a live session and loads its user', async () => {
+      const { user, session, token } = await signedIn();
+      const principal = await new Authenticate(tokens, sessions, clock).execute(token);
+      expect(principal).toEqual({ user, sessionId: session.id, tokenExpiresAt: new Date('2026-02-01T01:00:00Z') });
+    });
+
+    it('refuses a revoked session', async () => {
+      const { session, token } = await signedIn();
+      await sessions.revoke(session.id, clock.now());
+      await refused(new Authenticate(tokens, sessions, clock).execute(token));
+    });
+
+    it('refuses a session that has ended while the token is still valid', async () => {
+      const { token } = await signedIn(new Date('2026-02-01T00:30:00Z'));
+      clock.advance(30 * 60 * 1000);
+      await refused(new Authenticate(tokens, sessions, clock).execute(token));
+    });
+
+    it('refuses a token whose user was deleted', async () => {
+      const { user, token } = await signedIn();
+      await database.db('users').where({ id: user.id }).delete();
+      await refused(new Authenticate(tokens, sessions, clock).execute(token));
+    });
+
+    it('refuses a token naming another user than the session’s', async () => {
+      const { session } = await signedIn();
+      const { user: other } = await users.upsertFromProvider(aProviderUser({ providerSubject: 'sub-2' }));
+      const forged = await tokens.issue({ userId: other.id, sessionId: session.id }, clock.now());
+      await refused(new Authenticate(tokens, sessions, clock).execute(forged));
     });
   });
 

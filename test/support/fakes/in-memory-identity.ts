@@ -42,6 +42,9 @@ export class InMemoryUserRepository implements UserRepository {
 export class InMemorySessionRepository implements SessionRepository {
   readonly rows = new Map<string, Session>();
 
+  /** `users` stands in for the users table that `findWithUser` joins. */
+  constructor(private readonly users: InMemoryUserRepository = new InMemoryUserRepository()) {}
+
   create(session: { id: string; userId: string; expiresAt: Date }): Promise<Session> {
     const row = { id: session.id, userId: session.userId, expiresAt: session.expiresAt, createdAt: new Date(), revokedAt: null };
     this.rows.set(row.id, row);
@@ -50,6 +53,12 @@ export class InMemorySessionRepository implements SessionRepository {
 
   findById(id: string): Promise<Session | null> {
     return Promise.resolve(this.rows.get(id) ?? null);
+  }
+
+  async findWithUser(id: string): Promise<{ session: Session; user: User } | null> {
+    const session = this.rows.get(id);
+    const user = session ? await this.users.findById(session.userId) : null;
+    return session && user ? { session, user } : null;
   }
 
   async rotate(oldId: string, next: { id: string; userId: string; expiresAt: Date }, now: Date): Promise<boolean> {

@@ -18,9 +18,9 @@ describe('sessions', () => {
   beforeEach(async () => {
     clock.set('2026-05-01T08:00:00Z');
     users = new InMemoryUserRepository();
-    sessions = new InMemorySessionRepository();
+    sessions = new InMemorySessionRepository(users);
     tokens = new JoseAccessTokens('unit-test-secret-unit-test-secret-0123');
-    authenticate = new Authenticate(tokens, sessions, users, clock);
+    authenticate = new Authenticate(tokens, sessions, clock);
     const { user } = await users.upsertFromProvider({ provider: 'google', providerSubject: 's', email: 'a@b.co', name: 'A', picture: null, scopes: [], sealedRefreshToken: null });
     await sessions.create({ id: 'session-1', userId: user.id, expiresAt: new Date('2026-05-31T08:00:00Z') });
     token = await tokens.issue({ userId: user.id, sessionId: 'session-1' }, clock.now());
@@ -44,6 +44,25 @@ describe('sessions', () => {
 
   it('rejects a token whose session was revoked by logout', async () => {
     await new Logout(sessions, clock).execute('session-1');
+    await rejects(authenticate.execute(token));
+  });
+
+  it('rejects a token whose session has ended while the token itself is still valid', async () => {
+    const userId = [...users.rows.keys()][0] ?? '';
+    await sessions.create({ id: 'session-short', userId, expiresAt: new Date('2026-05-01T08:30:00Z') });
+    const shortLived = await tokens.issue({ userId, sessionId: 'session-short' }, clock.now());
+    await expect(authenticate.execute(shortLived)).resolves.toMatchObject({ sessionId: 'session-short' });
+    clock.advance(30 * 60 * 1000);
+    await rejects(authenticate.execute(shortLived));
+  });
+
+  it('rejects a token of an unknown session', async () => {
+    const userId = [...users.rows.keys()][0] ?? '';
+    await rejects(authenticate.execute(await tokens.issue({ userId, sessionId: 'never-opened' }, clock.now())));
+  });
+
+  it('rejects a token whose user no longer exists, though the session is live', async () => {
+    users.rows.clear();
     await rejects(authenticate.execute(token));
   });
 

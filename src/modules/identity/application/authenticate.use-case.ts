@@ -5,7 +5,6 @@ import { isSessionLive } from '../domain/session.js';
 import type { User } from '../domain/user.js';
 import { ACCESS_TOKENS, type AccessTokens } from './ports/access-token.port.js';
 import { SESSION_REPOSITORY, type SessionRepository } from './ports/session.repository.port.js';
-import { USER_REPOSITORY, type UserRepository } from './ports/user.repository.port.js';
 
 export interface Principal {
   user: User;
@@ -24,7 +23,6 @@ export class Authenticate {
   constructor(
     @inject(ACCESS_TOKENS) private readonly tokens: AccessTokens,
     @inject(SESSION_REPOSITORY) private readonly sessions: SessionRepository,
-    @inject(USER_REPOSITORY) private readonly users: UserRepository,
     @inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -33,10 +31,11 @@ export class Authenticate {
     const now = this.clock.now();
     const claims = await this.tokens.verify(bearer, now);
     if (!claims) throw unauthenticated();
-    const session = await this.sessions.findById(claims.sessionId);
-    if (!session || session.userId !== claims.userId || !isSessionLive(session, now)) throw unauthenticated();
-    const user = await this.users.findById(claims.userId);
-    if (!user) throw unauthenticated();
+    // One lookup for both (this runs on every request): a session whose user is gone is refused like a missing one.
+    const found = await this.sessions.findWithUser(claims.sessionId);
+    if (!found) throw unauthenticated();
+    const { session, user } = found;
+    if (session.userId !== claims.userId || !isSessionLive(session, now)) throw unauthenticated();
     return { user, sessionId: session.id, tokenExpiresAt: claims.expiresAt };
   }
 }

@@ -1,6 +1,8 @@
 import type { Database } from '../../../platform/db/database.js';
 import type { Session } from '../domain/session.js';
+import type { User } from '../domain/user.js';
 import type { SessionRepository } from '../application/ports/session.repository.port.js';
+import { toUser, USER_COLUMNS, type UserRow } from './knex.user.repository.js';
 
 interface SessionRow {
   id: string;
@@ -9,6 +11,8 @@ interface SessionRow {
   expires_at: Date;
   revoked_at: Date | null;
 }
+
+const SESSION_COLUMNS = ['id', 'user_id', 'created_at', 'expires_at', 'revoked_at'] as const;
 
 type NewSession = { id: string; userId: string; expiresAt: Date; userAgent: string | null };
 
@@ -24,6 +28,22 @@ export class KnexSessionRepository implements SessionRepository {
   async findById(id: string): Promise<Session | null> {
     const row = (await this.db('sessions').where({ id }).first()) as SessionRow | undefined;
     return row ? toSession(row) : null;
+  }
+
+  async findWithUser(id: string): Promise<{ session: Session; user: User } | null> {
+    // Both tables share column names (id, created_at): each side is selected under a prefix and read
+    // back through the same mappers the two repositories use.
+    const row = (await this.db('sessions as s')
+      .join('users as u', 'u.id', 's.user_id')
+      .where('s.id', id)
+      .first([...SESSION_COLUMNS.map((column) => `s.${column} as s_${column}`), ...USER_COLUMNS.map((column) => `u.${column} as u_${column}`)])) as
+      | Record<string, unknown>
+      | undefined;
+    if (!row) return null;
+    return {
+      session: toSession(unprefixed(row, 's_', SESSION_COLUMNS) as unknown as SessionRow),
+      user: toUser(unprefixed(row, 'u_', USER_COLUMNS) as unknown as UserRow),
+    };
   }
 
   async rotate(oldId: string, next: NewSession, now: Date): Promise<boolean> {
@@ -47,6 +67,10 @@ export class KnexSessionRepository implements SessionRepository {
 
 function toRow(session: NewSession) {
   return { id: session.id, user_id: session.userId, expires_at: session.expiresAt, user_agent: session.userAgent };
+}
+
+function unprefixed(row: Record<string, unknown>, prefix: string, columns: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(columns.map((column) => [column, row[`${prefix}${column}`]]));
 }
 
 function toSession(row: SessionRow): Session {

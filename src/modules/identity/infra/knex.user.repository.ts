@@ -3,7 +3,8 @@ import { newId } from '../../../shared/ids.js';
 import type { User } from '../domain/user.js';
 import type { UpsertUserInput, UserRepository } from '../application/ports/user.repository.port.js';
 
-interface UserRow {
+/** The columns a `User` is read from; shared with the session repository's join. */
+export interface UserRow {
   id: string;
   provider: string;
   provider_subject: string;
@@ -11,10 +12,9 @@ interface UserRow {
   name: string;
   picture: string | null;
   created_at: Date;
-  inserted: boolean;
 }
 
-const COLUMNS = ['id', 'provider', 'provider_subject', 'email', 'name', 'picture', 'created_at'] as const;
+export const USER_COLUMNS = ['id', 'provider', 'provider_subject', 'email', 'name', 'picture', 'created_at'] as const;
 
 export class KnexUserRepository implements UserRepository {
   constructor(private readonly db: Database) {}
@@ -43,18 +43,18 @@ export class KnexUserRepository implements UserRepository {
       .insert(row)
       .onConflict(['provider', 'provider_subject'])
       .merge(merge)
-      .returning([...COLUMNS, this.db.raw('(xmax = 0) as inserted')])) as UserRow[];
+      .returning([...USER_COLUMNS, this.db.raw('(xmax = 0) as inserted')])) as (UserRow & { inserted: boolean })[];
     if (!result) throw new Error('upsert returned no row');
     return { user: toUser(result), created: result.inserted };
   }
 
   async findById(id: string): Promise<User | null> {
-    const row = (await this.db('users').select(COLUMNS).where({ id }).first()) as UserRow | undefined;
+    const row = (await this.db('users').select(USER_COLUMNS).where({ id }).first()) as UserRow | undefined;
     return row ? toUser(row) : null;
   }
 }
 
-function toUser(row: Omit<UserRow, 'inserted'>): User {
+export function toUser(row: UserRow): User {
   return {
     id: row.id,
     provider: row.provider,

@@ -14,6 +14,8 @@ export class ReceivedMails {
   ) {}
 
   async list(ownerId: string, documentId: string, query: { page: number; pageSize: number; sortBy: ReceivedMailSortKey; sortOrder: 'asc' | 'desc' }) {
+    // Not foldable into the mail query: mail keeps its document's id after the document is deleted, so
+    // only the documents module can say whether it is still this owner's.
     if (!(await this.documents.findOwned(ownerId, documentId))) throw notFound();
     return this.messages.listForDocument(documentId, query);
   }

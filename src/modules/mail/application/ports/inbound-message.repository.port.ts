@@ -49,6 +49,7 @@ export interface InboundMessageRepository {
   /** Puts a held or failed message back in line (status received) with a new job, atomically. */
   requeue(id: string, options?: { resetAttempts?: boolean }): Promise<boolean>;
   heldMessages(): Promise<{ id: string; ownerId: string; costTokens: number | null; heldAt: Date | null }[]>;
+  /** One page in the table's order (the sort column, then the id) and the exact total, also past the last page. */
   listForDocument(documentId: string, query: { page: number; pageSize: number; sortBy: ReceivedMailSortKey; sortOrder: 'asc' | 'desc' }): Promise<{ rows: ReceivedMailRow[]; total: number }>;
   saveForwardingConfirmation(documentId: string, confirmation: ForwardingConfirmation): Promise<void>;
   forwardingConfirmation(documentId: string): Promise<(ForwardingConfirmation & { receivedAt: Date }) | null>;
