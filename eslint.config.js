@@ -16,7 +16,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.ts', 'migrations/**/*.ts', 'test/**/*.ts', 'scripts/**/*.mjs', '*.config.{js,ts}'],
+    files: ['src/**/*.ts', 'migrations/**/*.ts', 'test/**/*.ts', 'scripts/**/*.mjs', '*.config.{js,ts}', '.dependency-cruiser*.mjs'],
     languageOptions: { globals: globals.node },
   },
   {

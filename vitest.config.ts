@@ -7,7 +7,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/api/**/*.test.ts'],
+          include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/api/**/*.test.ts', 'test/security/**/*.test.ts'],
           setupFiles: ['test/support/setup.ts'],
           globalSetup: ['test/support/global-setup.ts'],
           env: { TZ: 'UTC' },

@@ -5,6 +5,10 @@ import * as tokenLedger from './20261121140000_token_ledger.js';
 import * as mail from './20261121150000_mail.js';
 import * as billing from './20261121160000_billing.js';
 import * as tokenLedgerUsageIndex from './20261122120000_token_ledger_usage_index.js';
+import * as mailRedelivery from './20261123120000_mail_redelivery.js';
+import * as mailRunLease from './20261124120000_mail_run_lease.js';
+import * as tokenUsageTotals from './20261125120000_token_usage_totals.js';
+import * as mailRefusal from './20261126120000_mail_refusal.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -19,4 +23,8 @@ export const migrations: Record<string, Migration> = {
   '20261121150000_mail': mail,
   '20261121160000_billing': billing,
   '20261122120000_token_ledger_usage_index': tokenLedgerUsageIndex,
+  '20261123120000_mail_redelivery': mailRedelivery,
+  '20261124120000_mail_run_lease': mailRunLease,
+  '20261125120000_token_usage_totals': tokenUsageTotals,
+  '20261126120000_mail_refusal': mailRefusal,
 };

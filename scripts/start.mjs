@@ -28,7 +28,7 @@ function run(script) {
 }
 
 const webIndex = join(root, 'dist/web/index.html');
-if (isStale(webIndex, [join(root, 'web/src'), join(root, 'web/index.html'), join(root, 'web/public')])) {
+if (isStale(webIndex, [join(root, 'web/src'), join(root, 'web/index.html'), join(root, 'web/public'), join(root, 'web/build'), join(root, 'web/vite.config.ts')])) {
   console.log('Building the web app…');
   run('build:web');
 }

@@ -21,7 +21,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = createLogger(config.LOG_LEVEL, config.NODE_ENV === 'development' && process.stdout.isTTY);
+  const pretty = config.LOG_FORMAT ? config.LOG_FORMAT === 'pretty' : config.NODE_ENV === 'development' && process.stdout.isTTY;
+  const logger = createLogger(config.LOG_LEVEL, pretty);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const applied = await migrateToLatest(database.db);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');

@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const apiServer = 'http://localhost:3000';
@@ -12,9 +13,11 @@ const proxiedPrefixes = ['/api', '/oauth', '/webhooks', '/local-checkout', '/loc
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react()],
+  // precompress: .br and .gz beside every text file of the build, sent as they are by the server.
+  plugins: [react(), precompress()],
   resolve: {
-    alias: { '@': `${webRoot}src` },
+    // @contract: the server's HTTP API types (src/contract), imported type-only.
+    alias: { '@': `${webRoot}src`, '@contract': fileURLToPath(new URL('../src/contract', import.meta.url)) },
   },
   build: {
     outDir: '../dist/web',
@@ -31,5 +34,7 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Above Testing Library's 5 s wait (src/test/setup.ts), so a missing element fails with its own message.
+    testTimeout: 15_000,
   },
 });

@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import 'reflect-metadata';
-import { GrantTokens } from '../modules/token-ledger/application/grant-tokens.use-case.js';
-import { SourceKeyTakenError } from '../modules/token-ledger/domain/ledger-entry.js';
-import { KnexLedgerRepository } from '../modules/token-ledger/infra/knex.ledger.repository.js';
-import { ConfigError } from '../platform/config/config.js';
+import { container as rootContainer, type DependencyContainer } from 'tsyringe';
+import { FindUsersByEmail, identityModule } from '../modules/identity/index.js';
+import { GrantTokens, SourceKeyTakenError, tokenLedgerModule } from '../modules/token-ledger/index.js';
+import { ConfigError, type AppConfig } from '../platform/config/config.js';
 import { loadConfig } from '../platform/config/load-config.js';
-import { openDatabase } from '../platform/db/database.js';
+import { openDatabase, type Database } from '../platform/db/database.js';
 import { EmbeddedDatabaseInUseError } from '../platform/db/pglite-lock.js';
+import { openNotificationBus } from '../platform/events/open-notification-bus.js';
+import { createLogger } from '../platform/logging/logger.js';
+import { PrometheusMetrics } from '../platform/metrics/prometheus.metrics.js';
+import { systemClock } from '../shared/clock.js';
 
 const USAGE = `Usage:
   npm run tokens -- grant --email <address> --tokens <count> --reason "<why>" [--key <unique key>]
@@ -16,6 +20,20 @@ Adds tokens that never expire to a user's additional bucket, recorded in the led
 operator grant. --key makes a repeated command count once (default: a new key every run).`;
 
 class UsageError extends Error {}
+
+/**
+ * Only the modules a grant needs, wired as the app wires them: loading the whole app (every SDK) would
+ * make each command seconds slower.
+ */
+function grantContainer(config: AppConfig, db: Database): DependencyContainer {
+  const logger = createLogger(config.LOG_LEVEL);
+  // On Postgres the grant reaches the user's open tabs through the running app's listener.
+  const notifications = openNotificationBus(config, db, logger);
+  const context = { container: rootContainer.createChildContainer(), config, db, logger, clock: systemClock, metrics: new PrometheusMetrics(), notifications };
+  identityModule(context);
+  tokenLedgerModule(context);
+  return context.container;
+}
 
 async function grant(args: string[]): Promise<string> {
   let values: { email?: string; tokens?: string; reason?: string; key?: string };
@@ -38,12 +56,13 @@ async function grant(args: string[]): Promise<string> {
   const config = loadConfig();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
-    const users = (await database.db('users').whereRaw('lower(email) = ?', [email]).select('id', 'provider')) as { id: string; provider: string }[];
+    const c = grantContainer(config, database.db);
+    const users = await c.resolve(FindUsersByEmail).execute(email);
     if (users.length === 0) throw new UsageError(`No user with the email ${email}. A user exists after their first sign-in.`);
     if (users.length > 1) throw new UsageError(`${users.length} accounts use ${email} (providers: ${users.map((u) => u.provider).join(', ')}); refusing to guess.`);
     const [user] = users;
     if (!user) throw new UsageError(`No user with the email ${email}.`);
-    const result = await new GrantTokens(new KnexLedgerRepository(database.db)).execute({
+    const result = await c.resolve(GrantTokens).execute({
       userId: user.id,
       sourceKey: `admin:${values.key ?? randomUUID()}`,
       tokens,

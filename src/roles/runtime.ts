@@ -1,13 +1,10 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DependencyContainer } from 'tsyringe';
-import { MAIL_PARSER, type MailParser } from '../modules/mail/application/ports/mail-parser.port.js';
-import type { SmtpListener } from '../modules/mail/infra/smtp/smtp.listener.js';
-import { PgBossJobQueue } from '../modules/mail/infra/queue/pg-boss.job-queue.js';
+import { MAIL_ROLES, type MailRoles, type SmtpListener } from '../modules/mail/index.js';
 import type { Role } from '../platform/config/config.js';
+import { NOTIFICATION_BUS, type NotificationBus } from '../platform/events/notification-bus.js';
 import { buildHttpApp, closeServer, listen } from './http.role.js';
-import { startSmtpRole } from './smtp.role.js';
-import { startWorkerRole } from './worker.role.js';
 
 export interface Runtime {
   httpPort: number | null;
@@ -18,13 +15,18 @@ export interface Runtime {
 
 /** Starts the roles this process runs; every role needs the job engine (to create or to run jobs). */
 export async function startRuntime(c: DependencyContainer, roles: readonly Role[], ports: { http?: number; httpHost?: string; smtp?: number } = {}): Promise<Runtime> {
-  const queue = c.resolve(PgBossJobQueue);
-  await queue.start({ maintain: roles.includes('worker') });
+  const mail = c.resolve<MailRoles>(MAIL_ROLES);
+  await mail.startJobs({ maintain: roles.includes('worker') });
   let server: Server | null = null;
   let smtp: SmtpListener | null = null;
-  if (roles.includes('http')) server = await listen(buildHttpApp(c), ports.http ?? 0, ports.httpHost);
-  if (roles.includes('smtp')) smtp = await startSmtpRole(c, ports.smtp);
-  if (roles.includes('worker')) await startWorkerRole(c, queue);
+  // The http role holds the tabs' live-update streams: it hears every process's notices.
+  const notifications = c.resolve<NotificationBus>(NOTIFICATION_BUS);
+  if (roles.includes('http')) {
+    await notifications.listen();
+    server = await listen(buildHttpApp(c), ports.http ?? 0, ports.httpHost);
+  }
+  if (roles.includes('smtp')) smtp = await mail.startSmtp(ports.smtp);
+  if (roles.includes('worker')) await mail.startWorkers();
 
   return {
     httpPort: server ? (server.address() as AddressInfo).port : null,
@@ -33,12 +35,13 @@ export async function startRuntime(c: DependencyContainer, roles: readonly Role[
       // From here on new SMTP sessions and transactions get 421 (the sender retries later or tries the
       // next MX) for as long as the process drains; closing the port at once would refuse connections.
       smtp?.stopAccepting();
+      // Live-update streams never end by themselves: closing the bus ends them, so HTTP can drain.
+      await notifications.close();
       // HTTP stops accepting and finishes its requests while the running jobs finish.
-      await Promise.all([server ? closeServer(server) : undefined, queue.stop()]);
+      await Promise.all([server ? closeServer(server) : undefined, mail.stopJobs()]);
       // Then messages still in DATA finish (their jobs wait in the database for the next start).
       await smtp?.close();
-      const parser = c.resolve<MailParser & { close?: () => Promise<void> }>(MAIL_PARSER);
-      await parser.close?.();
+      await mail.closeParser();
     },
   };
 }

@@ -2,10 +2,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { SubscriptionAccess } from '../../src/modules/billing/index.js';
 import { ReserveTokens } from '../../src/modules/token-ledger/index.js';
 import { fixedClock } from '../../src/shared/clock.js';
-import { billingClient, pathOf, type ErrorBody } from '../support/billing/billing-client.js';
+import { billingClient, pathOf } from '../support/billing/billing-client.js';
 import { signIn } from '../support/sign-in.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.js';
+import type { ErrorResponse } from '../../src/contract/common.js';
 
 const PUBLIC_URL = 'http://127.0.0.1:3999';
 const START = '2026-11-10T09:00:00.000Z';
@@ -62,7 +63,7 @@ describe.each(databaseKinds())('billing with the local checkout (%s)', (kind) =>
     expect(await (await app.fetch('/api/stripe/price/monthlyPro')).json()).toEqual({ priceType: 'monthlyPro', price: 29, tokens: 2000 });
     const unknown = await app.fetch('/api/stripe/price/yearlyGold');
     expect(unknown.status).toBe(404);
-    expect(((await unknown.json()) as ErrorBody).error.code).toBe('BILLING.PRICE_NOT_FOUND');
+    expect(((await unknown.json()) as ErrorResponse).error.code).toBe('BILLING.PRICE_NOT_FOUND');
   });
 
   it('answers the status of a user who never subscribed', async () => {
@@ -129,9 +130,9 @@ describe.each(databaseKinds())('billing with the local checkout (%s)', (kind) =>
     expect(await (await app.fetch(path)).text()).toContain('This checkout is already paid.');
   });
 
-  it('refuses a second subscription with 409 and the spec message while one is active', async () => {
+  it('refuses buying the active plan again with 409 and the spec message (the other plan is a plan change)', async () => {
     await subscribe('monthlyBasic');
-    const response = await billing.subscribe('monthlyPro');
+    const response = await billing.subscribe('monthlyBasic');
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({
       error: {
@@ -147,7 +148,7 @@ describe.each(databaseKinds())('billing with the local checkout (%s)', (kind) =>
     for (const priceType of ['singleToken', 'gold', undefined]) {
       const refused = await billing.subscribe(priceType as string);
       expect(refused.status).toBe(400);
-      expect(((await refused.json()) as ErrorBody).error.code).toBe('REQUEST.INVALID');
+      expect(((await refused.json()) as ErrorResponse).error.code).toBe('REQUEST.INVALID');
     }
   });
 
@@ -166,7 +167,7 @@ describe.each(databaseKinds())('billing with the local checkout (%s)', (kind) =>
   it('sells extra tokens only during an active subscription', async () => {
     const refused = await billing.buyTokens(1000);
     expect(refused.status).toBe(403);
-    expect(((await refused.json()) as ErrorBody).error).toEqual({
+    expect(((await refused.json()) as ErrorResponse).error).toEqual({
       code: 'BILLING.SUBSCRIPTION_REQUIRED',
       message: 'Extra tokens can be bought during an active subscription. Choose a plan first.',
     });
@@ -215,12 +216,12 @@ describe.each(databaseKinds())('billing with the local checkout (%s)', (kind) =>
     expect(cancelled).toMatchObject({ isActive: true, subscriptionStatus: 'active', cancelAtPeriodEnd: true, currentPeriodEnd: '2026-12-10T09:00:00.000Z' });
     const twice = await billing.cancel();
     expect(twice.status).toBe(409);
-    expect(((await twice.json()) as ErrorBody).error).toEqual({ code: 'BILLING.ALREADY_CANCELING', message: 'The subscription is already set to end on December 10, 2026.' });
+    expect(((await twice.json()) as ErrorResponse).error).toEqual({ code: 'BILLING.ALREADY_CANCELING', message: 'The subscription is already set to end on December 10, 2026.' });
 
     expect(await billing.json(await billing.reactivate())).toMatchObject({ isActive: true, cancelAtPeriodEnd: false });
     const again = await billing.reactivate();
     expect(again.status).toBe(409);
-    expect(((await again.json()) as ErrorBody).error.code).toBe('BILLING.NOT_CANCELING');
+    expect(((await again.json()) as ErrorResponse).error.code).toBe('BILLING.NOT_CANCELING');
   });
 
   it('renews a local subscription on the next read after its period ends, resetting the monthly tokens', async () => {
@@ -246,9 +247,12 @@ describe.each(databaseKinds())('billing with the local checkout (%s)', (kind) =>
     expect((await billing.subscribe('monthlyPro')).status).toBe(200);
   });
 
-  it('changes the card through the test-mode page and returns to Settings', async () => {
+  it('changes the card through the test-mode page, whose button says Save card, and returns to Settings', async () => {
     const path = await openCheckout(await billing.setupCard());
-    expect(await (await app.fetch(path)).text()).toContain('Save a card for future payments');
+    const html = await (await app.fetch(path)).text();
+    expect(html).toContain('Save a card for future payments');
+    expect(html).toMatch(/<button type="submit" class="pay">Save card<\/button>/);
+    expect(html).not.toMatch(/>Pay</);
     expect(await billing.paymentMethods()).toEqual([]);
     const paid = await pay(path);
     expect(paid.headers.get('location')).toBe(`${PUBLIC_URL}/settings?cardChange=success`);

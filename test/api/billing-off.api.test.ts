@@ -1,9 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SubscriptionAccess } from '../../src/modules/billing/index.js';
-import { billingClient, type ErrorBody } from '../support/billing/billing-client.js';
+import { billingClient } from '../support/billing/billing-client.js';
 import { signIn } from '../support/sign-in.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.js';
+import type { ErrorResponse } from '../../src/contract/common.js';
 
 const OFF_MESSAGE = 'Billing is switched off on this server: every account is active with unlimited tokens, so there is nothing to buy.';
 
@@ -56,7 +57,7 @@ describe.each(databaseKinds())('billing switched off (%s)', (kind) => {
       await app.fetch('/api/stripe/price/monthlyBasic'),
     ]) {
       expect(response.status).toBe(409);
-      expect(((await response.json()) as ErrorBody).error).toEqual({ code: 'BILLING.DISABLED', message: OFF_MESSAGE });
+      expect(((await response.json()) as ErrorResponse).error).toEqual({ code: 'BILLING.DISABLED', message: OFF_MESSAGE });
     }
   });
 

@@ -1,12 +1,13 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SubscriptionAccess } from '../../src/modules/billing/index.js';
 import { ReserveTokens } from '../../src/modules/token-ledger/index.js';
-import { billingClient, type ErrorBody } from '../support/billing/billing-client.js';
+import { billingClient } from '../support/billing/billing-client.js';
 import { webhookSender } from '../support/billing/stripe-webhooks.js';
 import { startFakeStripe, type FakeStripe, type Json } from '../support/fakes/fake-stripe.server.js';
 import { signIn } from '../support/sign-in.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.js';
+import type { ErrorResponse } from '../../src/contract/common.js';
 
 const PUBLIC_URL = 'http://127.0.0.1:3999';
 
@@ -129,7 +130,7 @@ describe.each(databaseKinds())('billing with Stripe (%s)', (kind) => {
     const event = stripe.event('checkout.session.completed', paid.session);
     const forged = await webhooks.send(event, { secret: 'whsec_someone_else' });
     expect(forged.status).toBe(400);
-    expect(((await forged.json()) as ErrorBody).error.code).toBe('BILLING.WEBHOOK_SIGNATURE');
+    expect(((await forged.json()) as ErrorResponse).error.code).toBe('BILLING.WEBHOOK_SIGNATURE');
     expect((await webhooks.send(event, { signature: 't=1,v1=deadbeef' })).status).toBe(400);
     const unsigned = await app.fetch('/webhooks/stripe', { method: 'POST', json: event });
     expect(unsigned.status).toBe(400);
@@ -248,7 +249,7 @@ describe.each(databaseKinds())('billing with Stripe (%s)', (kind) => {
     stripe.failNext('POST', '/v1/checkout/sessions', 503);
     const response = await billing.subscribe('monthlyBasic');
     expect(response.status).toBe(503);
-    expect(((await response.json()) as ErrorBody).error).toEqual({
+    expect(((await response.json()) as ErrorResponse).error).toEqual({
       code: 'BILLING.PROVIDER_UNAVAILABLE',
       message: 'The payment provider is not answering right now. Please try again in a moment.',
     });

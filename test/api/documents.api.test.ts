@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { aCreateBody, createDocument, type DocumentItem } from '../support/documents.js';
+import { aCreateBody, createDocument } from '../support/documents.js';
 import { signIn } from '../support/sign-in.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.js';
+import type { DocumentListItem } from '../../src/contract/documents.js';
+import type { ErrorResponse } from '../../src/contract/common.js';
 
-type ErrorBody = { error: { code: string; message: string } };
 
 describe.each(databaseKinds())('document calls (%s)', (kind) => {
   let database: TestDatabase;
@@ -30,7 +31,7 @@ describe.each(databaseKinds())('document calls (%s)', (kind) => {
       const body = aCreateBody({ docName: '  Weekly reports  ', description: '  Summarise briefly.  ', allowedEmails: [' Boss@Example.com'] });
       const response = await app.fetch('/api/createGoogleDoc', { method: 'POST', token, json: body });
       expect(response.status).toBe(201);
-      const created = (await response.json()) as DocumentItem;
+      const created = (await response.json()) as DocumentListItem;
       expect(created).toEqual({
         documentId: body.documentId,
         documentName: 'Weekly reports',
@@ -80,7 +81,7 @@ describe.each(databaseKinds())('document calls (%s)', (kind) => {
     ])('answers a clear 4xx for %s and stores nothing', async (_, overrides, status, message) => {
       const response = await app.fetch('/api/createGoogleDoc', { method: 'POST', token, json: aCreateBody(overrides) });
       expect(response.status).toBe(status);
-      expect(((await response.json()) as ErrorBody).error.message).toContain(message);
+      expect(((await response.json()) as ErrorResponse).error.message).toContain(message);
       expect(await database.db('documents').count({ n: '*' }).first()).toEqual({ n: 0 });
     });
 
@@ -103,7 +104,7 @@ describe.each(databaseKinds())('document calls (%s)', (kind) => {
       const other = await signIn(app, { email: 'other@example.com' });
       await createDocument(app, other, { docName: 'Not mine' });
       const response = await app.fetch('/api/google-docs', { token });
-      const list = (await response.json()) as DocumentItem[];
+      const list = (await response.json()) as DocumentListItem[];
       expect(list.map((item) => item.documentName)).toEqual(['Newer', 'Older']);
       expect(list[0]).toEqual(newer);
       expect(list[1]).toEqual(older);
@@ -138,7 +139,7 @@ describe.each(databaseKinds())('document calls (%s)', (kind) => {
   });
 
   describe('changing a document', () => {
-    let doc: DocumentItem;
+    let doc: DocumentListItem;
     beforeEach(async () => {
       doc = await createDocument(app, token);
     });
@@ -156,9 +157,9 @@ describe.each(databaseKinds())('document calls (%s)', (kind) => {
     it('refuses an empty or too long title with the spec messages', async () => {
       const empty = await app.fetch(`/api/document/${doc.documentId}/title`, { method: 'PUT', token, json: { title: ' ' } });
       expect(empty.status).toBe(422);
-      expect(((await empty.json()) as ErrorBody).error.message).toBe('Document name cannot be empty');
+      expect(((await empty.json()) as ErrorResponse).error.message).toBe('Document name cannot be empty');
       const long = await app.fetch(`/api/document/${doc.documentId}/title`, { method: 'PUT', token, json: { title: 't'.repeat(71) } });
-      expect(((await long.json()) as ErrorBody).error.message).toBe('Document name is too long (max 70 characters)');
+      expect(((await long.json()) as ErrorResponse).error.message).toBe('Document name is too long (max 70 characters)');
       expect((await details()).documentName).toBe('Weekly reports');
     });
 
@@ -188,7 +189,7 @@ describe.each(databaseKinds())('document calls (%s)', (kind) => {
     ])('refuses an email that is %s', async (_, email, status, message) => {
       const response = await app.fetch(`/api/addAllowedEmail/${doc.documentId}/emails`, { method: 'POST', token, json: { email } });
       expect(response.status).toBe(status);
-      expect(((await response.json()) as ErrorBody).error.message).toBe(message);
+      expect(((await response.json()) as ErrorResponse).error.message).toBe(message);
       expect((await details()).emails).toEqual(['boss@example.com']);
     });
 
@@ -211,7 +212,7 @@ describe.each(databaseKinds())('document calls (%s)', (kind) => {
   });
 
   describe('isolation: another user\'s document answers 404 and changes nothing', () => {
-    let doc: DocumentItem;
+    let doc: DocumentListItem;
     let intruder: string;
     beforeEach(async () => {
       doc = await createDocument(app, token);
@@ -232,7 +233,7 @@ describe.each(databaseKinds())('document calls (%s)', (kind) => {
       const [method, path, json] = calls(doc.documentId)[index] ?? ['GET', '/', undefined];
       const response = await app.fetch(path, { method, token: intruder, ...(json === undefined ? {} : { json }) });
       expect(response.status).toBe(404);
-      expect(((await response.json()) as ErrorBody).error.code).toBe('DOCUMENT.NOT_FOUND');
+      expect(((await response.json()) as ErrorResponse).error.code).toBe('DOCUMENT.NOT_FOUND');
       const owners = (await (await app.fetch(`/api/getDocumentDetails/${doc.documentId}`, { token })).json()) as Record<string, unknown>;
       expect(owners).toMatchObject({ documentName: 'Weekly reports', description: 'Keep it short.', emails: ['boss@example.com'], overwriteAtBeginning: true });
     });

@@ -1,11 +1,13 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LlmFailedError, OfflineSummariser, type Llm, type SummaryRequest } from '../../src/modules/summarization/index.js';
-import { createDocument, type DocumentItem } from '../support/documents.js';
+import { createDocument } from '../support/documents.js';
 import { activateLocalSubscription } from '../support/billing/subscribe.js';
-import { sendMail, verdictOf, waitForMails, type ReceivedMail } from '../support/mail.js';
+import { sendMail, verdictOf, waitForMails } from '../support/mail.js';
 import { signIn } from '../support/sign-in.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.js';
+import type { DocumentListItem } from '../../src/contract/documents.js';
+import type { ReceivedMail } from '../../src/contract/received-mails.js';
 
 /** The offline summariser, but refusing mail whose subject says so: a permanent failure on demand. */
 class SwitchableLlm implements Llm {
@@ -22,7 +24,7 @@ describe.each(databaseKinds())('received mails of a document (%s)', (kind) => {
   let database: TestDatabase;
   let app: TestApp;
   let token: string;
-  let doc: DocumentItem;
+  let doc: DocumentListItem;
   let userId: string;
 
   beforeAll(async () => {
@@ -59,7 +61,7 @@ describe.each(databaseKinds())('received mails of a document (%s)', (kind) => {
     const first = await list();
     expect(first.body.total).toBe(3);
     expect(first.body.data.map((mail) => mail.subject)).toEqual(['Charlie', 'Bravo', 'Alpha']);
-    expect(first.body.data[0]).toEqual({ id: expect.any(String), sourceMail: 'c@example.com', subject: 'Charlie', usedTokens: 1, receivedAt: expect.any(String), status: 'processed', reason: null });
+    expect(first.body.data[0]).toEqual({ id: expect.any(String), sourceMail: 'c@example.com', subject: 'Charlie', usedTokens: 1, receivedAt: expect.any(String), status: 'processed', reason: null, authentication: { result: 'none', detail: 'test verdict none' }, action: null });
     expect((await list('?sortBy=subject&sortOrder=asc&pageSize=5&page=1')).body.data.map((mail) => mail.subject)).toEqual(['Alpha', 'Bravo', 'Charlie']);
     expect((await list('?sortBy=sourceMail&sortOrder=desc')).body.data.map((mail) => mail.sourceMail)).toEqual(['c@example.com', 'b@example.com', 'a@example.com']);
     expect((await list('?page=2&pageSize=5')).body).toEqual({ data: [], total: 3 });
@@ -90,7 +92,7 @@ describe.each(databaseKinds())('received mails of a document (%s)', (kind) => {
   it('fails a mail the model refuses, refunds it, and retries it on request with a new charge', async () => {
     await sendMail(app, { from: 'a@example.com', to: doc.forwardEmail, subject: 'Please refuse', text: 'Text.' });
     const [failed] = await waitForMails(app, token, doc.documentId, 1);
-    expect(failed).toMatchObject({ status: 'failed', usedTokens: 0, reason: expect.stringContaining('the model refused') });
+    expect(failed).toMatchObject({ status: 'failed', usedTokens: 0, reason: expect.stringContaining('the model refused'), action: { kind: 'retry' } });
     const state = async () => ((await (await app.fetch('/api/tokens/state', { token })).json()) as { tokenState: { subscriptionTokens: number } }).tokenState.subscriptionTokens;
     expect(await state()).toBe(500);
 

@@ -1,8 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/shared/clock.js';
-import { signIn } from '../support/sign-in.js';
+import { signInAs } from '../security/support/browser.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.js';
+
+const signIn = (app: TestApp) => signInAs(app, 'ada@example.com');
 
 describe.each(databaseKinds())('sessions: /api/status, /api/refresh, /api/logout (%s)', (kind) => {
   const clock = fixedClock('2026-03-01T10:00:00Z');
@@ -40,12 +42,6 @@ describe.each(databaseKinds())('sessions: /api/status, /api/refresh, /api/logout
     const token = await signIn(app);
     clock.advance(60 * 60 * 1000);
     expect((await app.fetch('/api/status', { token })).status).toBe(401);
-  });
-
-  it('refuses a token whose signature was tampered with', async () => {
-    const token = await signIn(app);
-    const [header, payload] = token.split('.');
-    expect((await app.fetch('/api/status', { token: `${header}.${payload}.AAAA` })).status).toBe(401);
   });
 
   it('refuses a token after logout, even though it has not expired', async () => {

@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GoogleIdentityProvider } from '../../src/modules/identity/infra/google.identity-provider.js';
 import { DOCS_SCOPE } from '../../src/modules/identity/domain/scopes.js';
 import { aGoogleUser, startFakeGoogleOAuth, type FakeGoogleOAuth } from '../support/fakes/fake-google-oauth.server.js';
-import { locationPath, signIn, walkDevSignIn } from '../support/sign-in.js';
+import { Browser, consentInDev, signInAs, walkSignIn } from '../security/support/browser.js';
+import { locationPath } from '../support/sign-in.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.js';
 
@@ -44,7 +45,7 @@ describe.each(databaseKinds())('sign-in through /oauth (%s)', (kind) => {
   });
 
   it('registers a new user and lands on /auth-success with a working token', async () => {
-    const token = await signIn(app, { mode: 'register', email: 'New.User@Example.com', name: 'New User' });
+    const token = await signInAs(app, 'New.User@Example.com', { mode: 'register', name: 'New User' });
     const status = await app.fetch('/api/status', { token });
     expect(status.status).toBe(200);
     expect(await status.json()).toEqual({
@@ -53,8 +54,8 @@ describe.each(databaseKinds())('sign-in through /oauth (%s)', (kind) => {
   });
 
   it('signs a known user in to the same account whether they use login or register', async () => {
-    const first = await signIn(app, { mode: 'register', email: 'same@example.com' });
-    const second = await signIn(app, { mode: 'login', email: 'same@example.com', name: 'Renamed' });
+    const first = await signInAs(app, 'same@example.com', { mode: 'register' });
+    const second = await signInAs(app, 'same@example.com', { mode: 'login', name: 'Renamed' });
     const a = (await (await app.fetch('/api/status', { token: first })).json()) as { user: { id: string } };
     const b = (await (await app.fetch('/api/status', { token: second })).json()) as { user: { id: string; name: string } };
     expect(b.user.id).toBe(a.user.id);
@@ -63,23 +64,25 @@ describe.each(databaseKinds())('sign-in through /oauth (%s)', (kind) => {
   });
 
   it('answers missing-consent when the user presses Deny', async () => {
-    expect(await walkDevSignIn(app, { decision: 'deny' })).toBe('/auth-error?reason=missing-consent');
+    expect(await walkSignIn(app, { decision: 'deny' })).toBe('/auth-error?reason=missing-consent');
   });
 
   it('answers missing-consent when document access is unticked', async () => {
-    expect(await walkDevSignIn(app, { grantDocs: false })).toBe('/auth-error?reason=missing-consent');
+    expect(await walkSignIn(app, { grantDocs: false })).toBe('/auth-error?reason=missing-consent');
     expect(await database.db('users').count({ n: '*' }).first()).toEqual({ n: 0 });
   });
 
   it('answers missing-code when the provider returns without a code', async () => {
-    const start = new URL(locationPath(await app.fetch('/oauth/login')), 'http://x');
-    const callback = await app.fetch(`/oauth/callback?state=${start.searchParams.get('state') ?? ''}`);
+    const browser = new Browser(app);
+    const start = new URL(locationPath(await browser.open('/oauth/login')), 'http://x');
+    const callback = await browser.open(`/oauth/callback?state=${start.searchParams.get('state') ?? ''}`);
     expect(callback.headers.get('location')).toBe('/auth-error?reason=missing-code');
   });
 
   it('answers invalid-refresh when the code cannot be exchanged', async () => {
-    const start = new URL(locationPath(await app.fetch('/oauth/login')), 'http://x');
-    const callback = await app.fetch(`/oauth/callback?state=${start.searchParams.get('state') ?? ''}&code=forged`);
+    const browser = new Browser(app);
+    const start = new URL(locationPath(await browser.open('/oauth/login')), 'http://x');
+    const callback = await browser.open(`/oauth/callback?state=${start.searchParams.get('state') ?? ''}&code=forged`);
     expect(callback.headers.get('location')).toBe('/auth-error?reason=invalid-refresh');
   });
 
@@ -89,26 +92,41 @@ describe.each(databaseKinds())('sign-in through /oauth (%s)', (kind) => {
     expect(response.headers.get('location')).toBe('/auth-error?reason=unknown-mode');
   });
 
-  it('refuses a replayed callback: the state is single use', async () => {
-    const start = await app.fetch('/oauth/login');
-    const authorize = new URL(locationPath(start), 'http://x');
-    const form = new URLSearchParams({
-      state: authorize.searchParams.get('state') ?? '',
-      code_challenge: authorize.searchParams.get('code_challenge') ?? '',
-      redirect_uri: authorize.searchParams.get('redirect_uri') ?? '',
-      email: 'replay@example.com',
-      grant_docs: 'on',
-      decision: 'allow',
-    });
-    const consent = await app.fetch('/oauth/dev/authorize', { method: 'POST', body: form });
-    const callbackPath = locationPath(consent);
-    expect((await app.fetch(callbackPath)).headers.get('location')).toMatch(/^\/auth-success\?token=/);
-    expect((await app.fetch(callbackPath)).headers.get('location')).toBe('/auth-error?reason=invalid-state');
+  it('refuses a replayed callback: the state is single use, even with the cookie kept', async () => {
+    const browser = new Browser(app);
+    const callbackPath = await consentInDev(browser, { email: 'replay@example.com' });
+    const nonce = browser.cookie('mailscribe_sign_in') ?? '';
+    expect((await browser.open(callbackPath)).headers.get('location')).toMatch(/^\/auth-success\?token=/);
+    const replay = await app.fetch(callbackPath, { headers: { cookie: `mailscribe_sign_in=${nonce}` } });
+    expect(replay.headers.get('location')).toBe('/auth-error?reason=invalid-state');
   });
 
   it('refuses a callback with a state it never issued', async () => {
-    const response = await app.fetch('/oauth/callback?state=made-up&code=abc');
+    const browser = new Browser(app);
+    await browser.open('/oauth/login');
+    const response = await browser.open('/oauth/callback?state=made-up&code=abc');
     expect(response.headers.get('location')).toBe('/auth-error?reason=invalid-state');
+  });
+
+  it('sets an HttpOnly, SameSite=Lax, ten-minute sign-in cookie scoped to the callback, without Secure over http', async () => {
+    const response = await app.fetch('/oauth/register');
+    const [cookie] = response.headers.getSetCookie();
+    expect(cookie).toMatch(/^mailscribe_sign_in=[\w-]{32}; Path=\/oauth\/callback; Max-Age=600; HttpOnly; SameSite=Lax$/);
+  });
+
+  it('clears the sign-in cookie on the callback, whatever its outcome', async () => {
+    const browser = new Browser(app);
+    await walkSignIn(app, { email: 'clear@example.com' }, browser);
+    expect(browser.cookie('mailscribe_sign_in')).toBeUndefined();
+    const failed = await app.fetch('/oauth/callback?state=x&code=y', { headers: { cookie: 'mailscribe_sign_in=aaaaaaaaaaaaaaaaaaaaaaaa' } });
+    expect(failed.headers.getSetCookie()[0]).toMatch(/^mailscribe_sign_in=; Path=\/oauth\/callback; Max-Age=0;/);
+  });
+
+  it('keeps a sign-in state no longer than its ten minutes: expired rows go as the next sign-in starts', async () => {
+    await app.fetch('/oauth/login');
+    await database.db('oauth_states').update({ expires_at: new Date(Date.now() - 1000) });
+    await app.fetch('/oauth/login');
+    expect(await database.db('oauth_states').count({ n: '*' }).first()).toEqual({ n: 1 });
   });
 
   it('refuses to send dev codes anywhere but its own callback', async () => {
@@ -152,9 +170,10 @@ describe('sign-in through Google (fake OAuth server, real client)', () => {
   });
 
   async function throughGoogle(): Promise<string> {
-    const start = await app.fetch('/oauth/login');
+    const browser = new Browser(app);
+    const start = await browser.open('/oauth/login');
     const consent = await fetch(start.headers.get('location') ?? '', { redirect: 'manual' });
-    const callback = await app.fetch(locationPath(consent));
+    const callback = await browser.open(locationPath(consent));
     return callback.headers.get('location') ?? '';
   }
 

@@ -108,15 +108,25 @@ describe.each(databaseKinds())('token calls (%s)', (kind) => {
     }
   });
 
-  it('sums usage per day in the user\'s time zone', async () => {
+  it('sums usage and counts processed mails per day in the user\'s time zone', async () => {
     // 23:30 UTC on the 1st is already the 2nd in Warsaw (UTC+1 in November).
     await use('m1', 2, 'A', '2026-11-01T23:30:00Z');
     await use('m2', 3, 'B', '2026-11-02T08:00:00Z');
     await use('m3', 4, 'C', '2026-11-01T10:00:00Z');
     const inWarsaw = await app.fetch('/api/tokens/usage/chart?from=2026-10-31T23:00:00.000Z&to=2026-11-03T23:00:00.000Z&tz=Europe/Warsaw', { token });
-    expect(await inWarsaw.json()).toEqual({ usage: [{ date: '2026-11-01', usedTokens: 4 }, { date: '2026-11-02', usedTokens: 5 }] });
+    expect(await inWarsaw.json()).toEqual({
+      usage: [
+        { date: '2026-11-01', usedTokens: 4, processedMails: 1 },
+        { date: '2026-11-02', usedTokens: 5, processedMails: 2 },
+      ],
+    });
     const inUtc = await app.fetch('/api/tokens/usage/chart?from=2026-11-01T00:00:00Z&to=2026-11-04T00:00:00Z', { token });
-    expect(await inUtc.json()).toEqual({ usage: [{ date: '2026-11-01', usedTokens: 6 }, { date: '2026-11-02', usedTokens: 3 }] });
+    expect(await inUtc.json()).toEqual({
+      usage: [
+        { date: '2026-11-01', usedTokens: 6, processedMails: 2 },
+        { date: '2026-11-02', usedTokens: 3, processedMails: 1 },
+      ],
+    });
   });
 
   it('leaves out usage before from', async () => {

@@ -1,6 +1,7 @@
 /**
- * The API benchmark: p50/p90/p99 of the four read calls the web app makes most (documents list, document
- * details, received mails, 180-day usage chart), at 50 concurrent connections (autocannon), on one user
+ * The API benchmark: p50/p90/p99 of the read calls the web app makes most (documents list, document
+ * details, received mails, the Usage page's chart and tables), beside `/healthz` and the session check
+ * alone (`/api/status`), at 50 concurrent connections (autocannon), on one user
  * with 1,000 documents and 100,000 received mails. Every call is checked once before the load, and a run
  * with more than 0.1% non-2xx answers or errors fails.
  *
@@ -8,14 +9,15 @@
  *
  * Environment: BENCH_API_SECONDS (measured seconds per call, default 10), BENCH_API_WARMUP_SECONDS
  * (default 2), BENCH_API_CONNECTIONS (default 50), BENCH_API_WORKERS (autocannon worker threads, default 1,
- * 0 = on the server's own event loop).
+ * 0 = on the server's own event loop), BENCH_API_CALLS (comma-separated parts of call names: only those
+ * calls run, e.g. `healthz,status,usage`).
  *
  * Data: one user owns all 1,000 documents (the heaviest list). 20,000 of the 100,000 mails go to one "hot"
  * document (the oldest), the rest ~80 per document; the details and received-mails calls ask for the hot
  * one (its COUNT and newest-first page are the costliest), and received mails once more for a typical one. Mail dates spread over the last ~180 days; 90%
  * processed (each with its reserve + settle ledger entries, which the chart sums), 5% ignored, 2% failed
  * (reserve + refund), 1% expired, 2% held. Postgres runs in a database of its own
- * (`mailscribe_bench_api`, created and dropped), PGlite in a temporary data directory (see
+ * (`mailscribe_bench_api_<pid>`, created and dropped), PGlite in a temporary data directory (see
  * support/bench-database.ts).
  */
 import 'reflect-metadata';
@@ -93,6 +95,18 @@ function callsFor(seeded: ApiSeedResult): Call[] {
   const from = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - 179 * DAY_MS);
   return [
     {
+      // The floor: no database, no session. Every other call is reported against it.
+      name: 'healthz',
+      path: '/healthz',
+      check: (body) => ((body as { status?: string }).status === 'ok' ? null : 'expected status ok'),
+    },
+    {
+      // The cheapest authenticated call: its cost is the session check every request makes.
+      name: 'status',
+      path: '/api/status',
+      check: (body) => (typeof body === 'object' && body !== null ? null : 'expected a body'),
+    },
+    {
       name: 'documents list',
       path: '/api/google-docs',
       check: (body) => (Array.isArray(body) && body.length === API_BENCH_DOCUMENTS ? null : `expected ${API_BENCH_DOCUMENTS} documents`),
@@ -125,7 +139,24 @@ function callsFor(seeded: ApiSeedResult): Call[] {
         return usage && usage.length >= 170 ? null : `expected ~180 days of usage, got ${usage?.length ?? 'none'}`;
       },
     },
+    {
+      // The Usage page's first table page: newest settlements and how many there are in all.
+      name: 'usage table (page 1 of 5, newest first)',
+      path: '/api/tokens/usage/table?page=1&pageSize=5&sortBy=date&sortOrder=desc',
+      check: (body) => ((body as { total?: number }).total === seeded.processedMails ? null : `expected ${seeded.processedMails} settlements`),
+    },
+    {
+      name: 'added tokens (page 1 of 5, newest first)',
+      path: '/api/tokens/added/table?page=1&pageSize=5&sortBy=date&sortOrder=desc',
+      check: (body) => ((body as { total?: number }).total === 1 ? null : 'expected the one grant'),
+    },
   ];
+}
+
+/** BENCH_API_CALLS narrows a run to the calls whose names contain one of its parts. */
+function selected(calls: Call[]): Call[] {
+  const parts = (process.env.BENCH_API_CALLS ?? '').split(',').map((part) => part.trim().toLowerCase()).filter(Boolean);
+  return parts.length === 0 ? calls : calls.filter((call) => parts.some((part) => call.name.toLowerCase().includes(part)));
 }
 
 /** One request; tried again once, as a keep-alive socket the server closed during the seeding may be reused. */
@@ -210,7 +241,7 @@ export async function apiBenchmark(kind: DatabaseKind): Promise<ApiBenchResult> 
       const seedSeconds = (performance.now() - seedStarted) / 1000;
 
       const calls: ApiCallResult[] = [];
-      for (const call of callsFor(seeded)) {
+      for (const call of selected(callsFor(seeded))) {
         const url = `${base}${call.path}`;
         const probe = await probeOnce(url, token);
         const body: unknown = await probe.json();

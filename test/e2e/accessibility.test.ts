@@ -1,12 +1,13 @@
 // Journeys (polish acceptance): axe-core, injected into the real page, finds no serious or critical
 // violation on the landing page, login, the dashboard, a document's details, usage and settings (and
-// the legal pages, onboarding and the shared dialogs), in the light and in the dark theme; those
-// screens log no console error, and the signed-in ones need no horizontal scrolling at 360 px.
+// the legal pages, onboarding, the shared dialogs, the plan page, purchase tokens and the payment outcomes), in the light and in the dark theme, on a wide
+// screen and on a 390×844 phone (with the menu drawer open too); those screens log no console error,
+// and the signed-in ones need no horizontal scrolling at 360 px.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations, isBlocking } from './support/axe.js';
 import { useJourneys } from './support/browser.js';
-import { createDocumentByApi, signIn, waitForPath } from './support/steps.js';
+import { createDocumentByApi, signIn, subscribeWithLocalCheckout, waitForPath } from './support/steps.js';
 
 const THEMES = ['light', 'dark'] as const;
 type Theme = (typeof THEMES)[number];
@@ -45,6 +46,17 @@ async function audit(page: Page, screen: string, theme: Theme, failures: string[
   );
   const blocking = (await axeViolations(page)).filter(isBlocking);
   if (blocking.length > 0) failures.push(`${screen} (${theme}):\n${describeViolations(blocking)}`);
+}
+
+/**
+ * The screen shows what it loaded: nothing marked busy and no "Loading" text left. Not `networkidle`:
+ * the live-updates stream keeps a request open for as long as the page is.
+ */
+async function loaded(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const doc = (globalThis as unknown as { document: { querySelector(selector: string): unknown; body: { innerText: string } } }).document;
+    return !doc.querySelector('[aria-busy="true"]') && !/Loading/.test(doc.body.innerText);
+  });
 }
 
 async function horizontalOverflow(page: Page): Promise<number> {
@@ -156,13 +168,53 @@ describe('accessibility of the signed-in screens', () => {
       await page.getByRole('heading', { name: 'Usage', level: 1 }).waitFor();
       await page.getByRole('heading', { name: 'Token Usage' }).waitFor();
       await page.getByRole('heading', { name: 'Added Tokens' }).waitFor();
-      await page.waitForLoadState('networkidle');
+      await loaded(page);
       await audit(page, 'usage', theme, failures);
 
       await page.goto('/dashboard/settings');
       await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
-      await page.waitForLoadState('networkidle');
+      await loaded(page);
       await audit(page, 'settings', theme, failures);
+
+      expect(failures, failures.join('\n\n')).toEqual([]);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  for (const theme of THEMES) {
+    it(`finds no serious or critical violation at phone size (390×844), menu drawer included, in the ${theme} theme`, async () => {
+      const page = journeys.page();
+      const { baseUrl } = journeys.app();
+      await useTheme(page, theme);
+      const errors = consoleErrors(page);
+      const failures: string[] = [];
+
+      const { token } = await signIn(page);
+      const { documentId } = await createDocumentByApi(baseUrl, token, { name: 'Pocket notes', emails: ['ada@example.com'] });
+      await page.setViewportSize({ width: 390, height: 844 });
+
+      await page.goto('/dashboard');
+      await page.getByRole('list', { name: 'Documents' }).getByRole('link', { name: 'Pocket notes' }).waitFor();
+      await loaded(page);
+      await audit(page, 'dashboard at 390 px', theme, failures);
+
+      const menu = page.getByRole('banner').getByRole('button', { name: 'Menu' });
+      await menu.click();
+      await page.getByRole('navigation', { name: 'Dashboard' }).waitFor({ state: 'visible' });
+      await audit(page, 'the menu drawer at 390 px', theme, failures);
+      await page.keyboard.press('Escape');
+      await page.getByRole('navigation', { name: 'Dashboard' }).waitFor({ state: 'hidden' });
+
+      for (const [path, name, ready] of [
+        [`/dashboard/doc/${documentId}`, 'document details', () => page.getByRole('table', { name: 'Processed Emails' }).waitFor()],
+        ['/dashboard/usage', 'usage', () => page.getByRole('heading', { name: 'Added Tokens' }).waitFor()],
+        ['/dashboard/settings', 'settings', () => page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor()],
+      ] as const) {
+        await page.goto(path);
+        await ready();
+        await loaded(page);
+        await audit(page, `${name} at 390 px`, theme, failures);
+      }
 
       expect(failures, failures.join('\n\n')).toEqual([]);
       expect(errors).toEqual([]);
@@ -187,10 +239,49 @@ describe('accessibility of the signed-in screens', () => {
     for (const [path, ready] of screens) {
       await page.goto(path);
       await ready();
-      await page.waitForLoadState('networkidle');
+      await loaded(page);
       const overflow = await horizontalOverflow(page);
       if (overflow > 0) overflowing.push(`${path}: ${overflow} px too wide`);
     }
     expect(overflowing).toEqual([]);
   });
+});
+
+describe('accessibility of the billing screens', () => {
+  // Billing on (the local test-mode checkout): the plan page, buying tokens and the payment outcomes.
+  const journeys = useJourneys({ env: { SENDER_AUTH: 'off' } });
+
+  for (const theme of THEMES) {
+    it(`finds no serious or critical violation on the plan page, purchase tokens and the payment outcomes in the ${theme} theme, wide and at 390 px`, async () => {
+      const page = journeys.page();
+      await useTheme(page, theme);
+      const errors = consoleErrors(page);
+      const failures: string[] = [];
+
+      await signIn(page, undefined, { lands: 'plans' });
+      await page.getByRole('heading', { name: 'Choose Your Plan', level: 1 }).waitFor();
+      await loaded(page);
+      await audit(page, 'plan page, no plan yet', theme, failures);
+      await subscribeWithLocalCheckout(page);
+
+      const screens = [
+        ['/subscriptionPage', 'plan page, subscribed', () => page.getByText('You are on the Basic plan.', { exact: false }).waitFor()],
+        ['/dashboard/purchaseTokens', 'purchase tokens', () => page.getByRole('button', { name: /purchase/i }).first().waitFor()],
+        ['/success?session_id=cs_test_a11y', 'payment success', () => page.getByRole('link', { name: 'Go to Dashboard' }).waitFor()],
+        ['/cancel?type=tokens', 'payment cancelled', () => page.getByRole('link', { name: 'Try Again' }).waitFor()],
+      ] as const;
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+        for (const [path, name, ready] of screens) {
+          await page.goto(path);
+          await ready();
+          await loaded(page);
+          await audit(page, `${name} at ${width} px`, theme, failures);
+        }
+      }
+
+      expect(failures, failures.join('\n\n')).toEqual([]);
+      expect(errors).toEqual([]);
+    });
+  }
 });

@@ -8,13 +8,12 @@ import { UNTIL_STEP, useJourneys } from './support/browser.js';
 import { runCli } from './support/cli.js';
 import { sendMail } from './support/mail.js';
 import { callApi, createDocumentByApi, expectDashboardShell, sidebarNav, signIn, storedToken, subscribeWithLocalCheckout, waitForPath } from './support/steps.js';
+import type { ReceivedMail } from '../../src/contract/received-mails.js';
 
 const journeys = useJourneys({
   // Billing stays local (the default): tokens are counted. No DNS lookups; a quick job poll.
   env: { SENDER_AUTH: 'off', INBOUND_DOMAIN: 'in.mailscribe.test', JOB_POLLING_SECONDS: '0.5' },
 });
-
-type ReceivedMail = { subject: string; status: string; usedTokens: number; reason: string | null };
 
 /** The sidebar's token panel figure under `label` ("Subscription tokens", "Additional tokens"). */
 function tokenFigure(page: Page, label: string): Locator {

@@ -1,17 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import type { DocumentListItem } from '../../src/contract/documents.js';
 import type { TestApp } from './test-app.js';
-
-export interface DocumentItem {
-  documentId: string;
-  documentName: string;
-  templateName: string;
-  emails: string[];
-  forwardEmail: string;
-  googleDocumentId: string;
-  documentUrl: string;
-  createdAt: string;
-}
 
 export const aCreateBody = (overrides: Record<string, unknown> = {}) => ({
   documentId: randomUUID(),
@@ -21,8 +11,8 @@ export const aCreateBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-export async function createDocument(app: TestApp, token: string, overrides: Record<string, unknown> = {}): Promise<DocumentItem> {
+export async function createDocument(app: TestApp, token: string, overrides: Record<string, unknown> = {}): Promise<DocumentListItem> {
   const response = await app.fetch('/api/createGoogleDoc', { method: 'POST', token, json: aCreateBody(overrides) });
   expect(response.status, await response.clone().text()).toBe(201);
-  return (await response.json()) as DocumentItem;
+  return (await response.json()) as DocumentListItem;
 }

@@ -1,17 +1,8 @@
 import nodemailer from 'nodemailer';
 import { expect } from 'vitest';
+import type { ReceivedMail, ReceivedMailsResponse } from '../../src/contract/received-mails.js';
 import type { SenderAuthenticator } from '../../src/modules/mail/application/ports/sender-authenticator.port.js';
 import type { TestApp } from './test-app.js';
-
-export interface ReceivedMail {
-  id: string;
-  sourceMail: string;
-  subject: string;
-  usedTokens: number;
-  receivedAt: string;
-  status: string;
-  reason: string | null;
-}
 
 /** An authenticator with a fixed verdict: tests never touch real DNS. */
 export const verdictOf = (result: 'pass' | 'fail' | 'none'): SenderAuthenticator => ({
@@ -33,7 +24,7 @@ export async function sendMail(
 export async function receivedMails(app: TestApp, token: string, documentId: string): Promise<ReceivedMail[]> {
   const response = await app.fetch(`/api/document/${documentId}/received-mails?pageSize=25`, { token });
   expect(response.status).toBe(200);
-  return ((await response.json()) as { data: ReceivedMail[] }).data;
+  return ((await response.json()) as ReceivedMailsResponse).data;
 }
 
 /** Polls until every mail of the document reached one of `statuses` (or the time is up). */
@@ -42,7 +33,7 @@ export async function waitForMails(
   token: string,
   documentId: string,
   count: number,
-  statuses: string[] = ['processed', 'ignored', 'failed', 'expired', 'held'],
+  statuses: string[] = ['processed', 'ignored', 'failed', 'expired', 'held', 'duplicate'],
   timeoutMs = 20_000,
 ): Promise<ReceivedMail[]> {
   const deadline = Date.now() + timeoutMs;

@@ -1,24 +1,31 @@
 // ProcessMail wired to in-memory fakes of every port, with one document (allow-list: boss@example.com),
 // 5 tokens and one stored mail, "mail-1": the starting point of the pipeline's unit tests.
 import { pino } from 'pino';
-import type { DocWriteLimiter } from '../../src/modules/mail/application/ports/doc-write-limiter.port.js';
-import { noMailMetrics, type MailMetrics } from '../../src/modules/mail/application/ports/mail-metrics.port.js';
-import type { SenderAuthenticator } from '../../src/modules/mail/application/ports/sender-authenticator.port.js';
-import { ProcessMail } from '../../src/modules/mail/application/process-mail.use-case.js';
-import { AuthoriseStep } from '../../src/modules/mail/application/steps/authorise.step.js';
-import { ParseStep } from '../../src/modules/mail/application/steps/parse.step.js';
-import { SummariseStep } from '../../src/modules/mail/application/steps/summarise.step.js';
-import { WriteStep } from '../../src/modules/mail/application/steps/write.step.js';
-import { SummariseMail, type Llm } from '../../src/modules/summarization/index.js';
-import { GrantTokens, RefundTokens, ReserveTokens, SettleTokens } from '../../src/modules/token-ledger/index.js';
-import type { AppConfig } from '../../src/platform/config/config.js';
-import { fixedClock } from '../../src/shared/clock.js';
+import { container as rootContainer } from 'tsyringe';
+import { DOC_STORE, DOCUMENT_REPOSITORY } from '../../src/modules/documents/index.js';
+import { DOC_WRITE_LIMITER, type DocWriteLimiter } from '../../src/modules/mail/application/ports/doc-write-limiter.port.js';
+import { INBOUND_MESSAGE_REPOSITORY } from '../../src/modules/mail/application/ports/inbound-message.repository.port.js';
+import { JOB_QUEUE } from '../../src/modules/mail/application/ports/job-queue.port.js';
+import { MAIL_METRICS, noMailMetrics, type MailMetrics } from '../../src/modules/mail/application/ports/mail-metrics.port.js';
+import { MAIL_PARSER, type MailParser } from '../../src/modules/mail/application/ports/mail-parser.port.js';
+import { SENDER_AUTHENTICATOR, type SenderAuthenticator } from '../../src/modules/mail/application/ports/sender-authenticator.port.js';
+import { SUBSCRIPTION_GATE } from '../../src/modules/mail/application/ports/subscription-gate.port.js';
+import { ProcessMail } from '../../src/modules/mail/index.js';
+import { LLM, type Llm } from '../../src/modules/summarization/index.js';
+import { LEDGER_POLICY } from '../../src/modules/token-ledger/application/ledger-policy.js';
+import { LEDGER_REPOSITORY } from '../../src/modules/token-ledger/application/ports/ledger.repository.port.js';
+import { GrantTokens } from '../../src/modules/token-ledger/index.js';
+import { APP_CONFIG, type AppConfig } from '../../src/platform/config/config.js';
+import { LOGGER } from '../../src/platform/logging/logger.js';
+import { CLOCK, fixedClock } from '../../src/shared/clock.js';
 import { InMemoryDocStore, InMemoryDocumentRepository } from './fakes/in-memory-documents.js';
 import { InMemoryUserRepository } from './fakes/in-memory-identity.js';
 import { InMemoryLedgerRepository } from './fakes/in-memory-ledger.js';
 import { FixedMailParser, InMemoryInboundMessages, RecordingQueue } from './fakes/in-memory-mail.js';
 import { verdictOf } from './mail.js';
 import { testConfig } from './test-config.js';
+import { MAIL_EVENTS, noMailEvents } from '../../src/modules/mail/application/ports/mail-events.port.js';
+import { BALANCE_EVENTS, noBalanceEvents } from '../../src/modules/token-ledger/application/ports/balance-events.port.js';
 
 export const OWNER = 'owner-1';
 export const DOC = '6b0c1c3e-0f43-4f59-9c37-1d6e2e4b7a10';
@@ -30,6 +37,7 @@ export interface ProcessMailHarnessOptions {
   senderAuthenticator?: SenderAuthenticator;
   limiter?: DocWriteLimiter;
   config?: AppConfig;
+  parser?: MailParser;
 }
 
 export type ProcessMailHarness = Awaited<ReturnType<typeof processMailHarness>>;
@@ -48,25 +56,30 @@ export async function processMailHarness(options: ProcessMailHarnessOptions) {
   const { externalId } = await store.create({ userId: OWNER }, { title: 'Invoices', intro: '' });
   await documents.complete(DOC, externalId);
   await new GrantTokens(ledger).execute({ userId: OWNER, sourceKey: 'g', tokens: 5, kind: 'admin_grant', description: 'Test', payedUsdCents: 0 });
-  const process = new ProcessMail(
-    messages,
-    documents,
-    store,
-    queue,
-    new ParseStep(messages, new FixedMailParser()),
-    new AuthoriseStep(messages, options.senderAuthenticator ?? verdictOf('none'), users, config),
-    new SummariseStep(messages, new SummariseMail(options.llm), metrics),
-    new WriteStep(messages, store, options.limiter ?? { tryAcquire: () => Promise.resolve({ ok: true }) }, fixedClock('2026-11-02T12:00:00Z'), metrics),
-    { isActive: () => Promise.resolve(true) },
-    new ReserveTokens(ledger, { unlimited: false }),
-    new SettleTokens(ledger),
-    new RefundTokens(ledger),
-    config,
-    logger,
-    metrics,
-  );
+  // Resolved by its tokens, as the app resolves it, so the harness follows how ProcessMail is split.
+  const c = rootContainer.createChildContainer();
+  c.register(APP_CONFIG, { useValue: config });
+  c.register(LOGGER, { useValue: logger });
+  c.register(CLOCK, { useValue: fixedClock('2026-11-02T12:00:00Z') });
+  c.register(MAIL_METRICS, { useValue: metrics });
+  c.register(MAIL_EVENTS, { useValue: noMailEvents });
+  c.register(BALANCE_EVENTS, { useValue: noBalanceEvents });
+  c.register(INBOUND_MESSAGE_REPOSITORY, { useValue: messages });
+  c.register(JOB_QUEUE, { useValue: queue });
+  c.register(DOCUMENT_REPOSITORY, { useValue: documents });
+  c.register(DOC_STORE, { useValue: store });
+  c.register(DOC_WRITE_LIMITER, { useValue: options.limiter ?? { tryAcquire: () => Promise.resolve({ ok: true }) } });
+  c.register(MAIL_PARSER, { useValue: options.parser ?? new FixedMailParser() });
+  c.register(SENDER_AUTHENTICATOR, { useValue: options.senderAuthenticator ?? verdictOf('none') });
+  // Mutable, so a test can take the owner's plan away.
+  const plan = { active: true };
+  c.register(SUBSCRIPTION_GATE, { useValue: { isActive: () => Promise.resolve(plan.active) } });
+  c.register(LLM, { useValue: options.llm });
+  c.register(LEDGER_REPOSITORY, { useValue: ledger });
+  c.register(LEDGER_POLICY, { useValue: { unlimited: false } });
+  const process = c.resolve(ProcessMail);
   const storeMail = (id: string) =>
-    messages.storeReceived([{ id, documentId: DOC, ownerId: OWNER, envelope: { mailFrom: 'boss@example.com', recipients: [ADDRESS], remoteAddress: '127.0.0.1', heloName: 'x' }, raw: Buffer.from('raw') }]);
+    messages.storeReceived([{ id, documentId: DOC, ownerId: OWNER, envelope: { mailFrom: 'boss@example.com', recipients: [ADDRESS], remoteAddress: '127.0.0.1', heloName: 'x' }, raw: Buffer.from('raw'), dedupKey: `mid:${id}@test` }]);
   await storeMail('mail-1');
-  return { process, config, logger, queue, messages, documents, store, ledger, users, externalId, storeMail };
+  return { container: c, plan, process, config, logger, queue, messages, documents, store, ledger, users, externalId, storeMail };
 }

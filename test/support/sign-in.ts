@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { walkDevSignInWith, type DevConsentInput } from './dev-sign-in-walk.js';
 import type { TestApp } from './test-app.js';
 
 /** Path and query of an absolute or relative Location, to replay it against the test app. */
@@ -9,34 +10,11 @@ export function locationPath(response: Response): string {
   return `${url.pathname}${url.search}`;
 }
 
-export interface DevConsentInput {
-  mode?: 'login' | 'register';
-  email?: string;
-  name?: string;
-  grantDocs?: boolean;
-  decision?: 'allow' | 'deny';
-}
+export type { DevConsentInput };
 
 /** Walks the dev sign-in like a browser: /oauth/<mode> → consent form → /oauth/callback. Returns the final redirect. */
-export async function walkDevSignIn(app: TestApp, input: DevConsentInput = {}): Promise<string> {
-  const start = await app.fetch(`/oauth/${input.mode ?? 'login'}`);
-  expect(start.status).toBe(302);
-  const authorize = new URL(locationPath(start), 'http://app.invalid');
-  expect(authorize.pathname).toBe('/oauth/dev/authorize');
-  const form = new URLSearchParams({
-    state: authorize.searchParams.get('state') ?? '',
-    code_challenge: authorize.searchParams.get('code_challenge') ?? '',
-    redirect_uri: authorize.searchParams.get('redirect_uri') ?? '',
-    email: input.email ?? 'ada@example.com',
-    name: input.name ?? 'Ada Lovelace',
-    decision: input.decision ?? 'allow',
-  });
-  if (input.grantDocs ?? true) form.set('grant_docs', 'on');
-  const consent = await app.fetch('/oauth/dev/authorize', { method: 'POST', body: form });
-  expect(consent.status).toBe(302);
-  const callback = await app.fetch(locationPath(consent));
-  expect(callback.status).toBe(302);
-  return callback.headers.get('location') ?? '';
+export function walkDevSignIn(app: TestApp, input: DevConsentInput = {}): Promise<string> {
+  return walkDevSignInWith((path, init) => app.fetch(path, init), input);
 }
 
 /** Signs in through the dev provider and returns the app token. */

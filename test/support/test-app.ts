@@ -23,7 +23,8 @@ export async function startTestApp(
   database: TestDatabase,
   options: { env?: Record<string, string>; overrides?: ContainerInput['overrides']; roles?: Role[] } = {},
 ): Promise<TestApp> {
-  const config = testConfig(options.env);
+  // On Postgres the app LISTENs for notices on its own connection, as in production.
+  const config = testConfig({ ...(database.url ? { DATABASE_URL: database.url } : {}), ...options.env });
   const container = buildContainer({ config, db: database.db, logger: createLogger('silent'), overrides: options.overrides });
   const runtime = await startRuntime(container, options.roles ?? ['http'], { http: 0, httpHost: '127.0.0.1', smtp: 0 });
   const url = `http://127.0.0.1:${runtime.httpPort ?? 0}`;

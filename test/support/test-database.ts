@@ -8,6 +8,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface TestDatabase {
   kind: DatabaseKind;
   db: Database;
+  /** The connection string of the Postgres clone (null for PGlite): a second connection (LISTEN) uses it. */
+  url: string | null;
   /** Empties every table (between tests of one file). */
   reset(): Promise<void>;
   close(): Promise<void>;
@@ -25,19 +27,20 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase
     if (!url || !template) throw new Error('Postgres tests need TEST_DATABASE_URL');
     const clone = await clonePostgresTemplate(url, template);
     const opened = await openDatabase({ url: clone.url, poolMax: 20 });
-    return wrap('postgres', opened.db, async () => {
+    return wrap('postgres', clone.url, opened.db, async () => {
       await opened.close();
       await clone.drop();
     });
   }
   const dump = new Blob([readFileSync(inject('pgliteTemplatePath'))]);
   const opened = await openDatabase({ dataDir: 'memory', loadDataDir: dump });
-  return wrap('pglite', opened.db, opened.close);
+  return wrap('pglite', null, opened.db, opened.close);
 }
 
-function wrap(kind: DatabaseKind, db: Database, close: () => Promise<void>): TestDatabase {
+function wrap(kind: DatabaseKind, url: string | null, db: Database, close: () => Promise<void>): TestDatabase {
   return {
     kind,
+    url,
     db,
     close,
     reset: async () => {

@@ -1,10 +1,4 @@
-import type { Router } from '@koa/router';
-import type { DependencyContainer } from 'tsyringe';
-import { DOC_STORE, type DocStore } from './application/ports/doc-store.port.js';
-import { LocalDocStore } from './infra/local.doc-store.js';
-import { documentsRoutes } from './http/documents.routes.js';
-import { localDocRoutes } from './http/local-doc.routes.js';
-
+export { documentsModule, type DocumentsOverrides } from './documents.module.js';
 export type { Document } from './domain/document.js';
 export {
   DOC_STORE,
@@ -16,13 +10,10 @@ export {
   type DocPosition,
 } from './application/ports/doc-store.port.js';
 export { DOCUMENT_REPOSITORY, type DocumentRepository } from './application/ports/document.repository.port.js';
+export { KnexProcessedMailCounter } from './infra/knex.processed-mail-counter.js';
 export { forwardTokenOf } from './domain/forward-address.js';
 export { isOnList } from './domain/allowed-emails.js';
-
-/** The documents module's HTTP surface: the spec's document calls, and the local documents' pages. */
-export function documentsRouters(c: DependencyContainer): Router[] {
-  const store = c.resolve<DocStore>(DOC_STORE);
-  const routers: Router[] = [documentsRoutes(c)];
-  if (store instanceof LocalDocStore) routers.push(localDocRoutes(store));
-  return routers;
-}
+// Mail's "allow and process" adds a sender with the same rules and limits as the allow-list editor.
+export { AddAllowedEmail } from './application/add-allowed-email.use-case.js';
+export { DocumentErrors, type DocumentErrorCode } from './documents.errors.js';
+export { documentNotFound } from './application/find-owned-document.js';

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -19,6 +20,19 @@ const optionalText = z
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/**
+ * `address/prefix` (IPv4 or IPv6) → the same, or null. A /0 would trust every peer to name the address
+ * the limits count, so it is refused.
+ */
+function parseCidr(text: string): string | null {
+  const match = /^([^/]+)\/(\d{1,3})$/.exec(text);
+  if (!match?.[1] || !match[2]) return null;
+  const family = isIP(match[1]);
+  const prefix = Number(match[2]);
+  if (family === 0 || prefix < 1 || prefix > (family === 4 ? 32 : 128)) return null;
+  return `${match[1].toLowerCase()}/${prefix}`;
+}
 
 const roles = z
   .string()
@@ -50,6 +64,8 @@ export const configSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   WEB_DIR: z.string().min(1).default('./dist/web'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Unset: readable in a development terminal, JSON lines everywhere else.
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   TRUST_PROXY: booleanFlag.default(false),
   // Bearer token for GET /metrics; unset leaves it open. No spaces: it travels in a header.
   METRICS_TOKEN: optionalText.pipe(
@@ -69,6 +85,8 @@ export const configSchema = z.object({
   OPENAI_API_KEY: optionalText,
   OPENAI_MODEL: optionalText,
   OPENAI_TIMEOUT_MS: positiveInt.default(60_000),
+  // The most tokens one answer may use: a full summary in a wordy language fits in about 2,000.
+  OPENAI_MAX_OUTPUT_TOKENS: positiveInt.min(256).max(100_000).default(2_000),
 
   BILLING: z.enum(['local', 'stripe', 'off']).default('local'),
   STRIPE_SECRET_KEY: optionalText,
@@ -82,7 +100,10 @@ export const configSchema = z.object({
   LOCAL_PLAN_PRO_TOKENS: planTokens.default(2000),
   LOCAL_PRICE_TOKEN_USD: usd.default(0.02),
 
-  SENDER_AUTH: z.enum(['off', 'report', 'enforce']).default('report'),
+  // Unset: `enforce` in production, `report` elsewhere (see loadConfig).
+  SENDER_AUTH: optionalText.pipe(z.enum(['off', 'report', 'enforce']).optional()),
+  // The same message delivered again to the same document within this many days is a duplicate.
+  DEDUP_DAYS: positiveInt.default(7),
   CHARS_PER_TOKEN: positiveInt.default(2000),
   MAX_INPUT_CHARS: positiveInt.default(100_000),
   HOLD_DAYS: positiveInt.default(30),
@@ -91,10 +112,30 @@ export const configSchema = z.object({
   SMTP_TLS_CERT_FILE: optionalText,
   SMTP_MAX_CONNECTIONS_PER_IP: positiveInt.default(10),
   SMTP_MESSAGES_PER_MINUTE_PER_IP: positiveInt.default(60),
+  SMTP_SESSION_TIMEOUT_SECONDS: positiveInt.default(600),
+  SMTP_IDLE_TIMEOUT_SECONDS: positiveInt.default(60),
+  SMTP_MAX_CONNECTIONS: positiveInt.default(500),
+  // Comma-separated CIDRs of the relays (an MX) in front of the listener, e.g. `127.0.0.1/32,::1/128`.
+  SMTP_TRUSTED_RELAYS: z.string().default('').transform((value, ctx) => {
+    const cidrs: string[] = [];
+    for (const item of value.split(',').map((part) => part.trim()).filter(Boolean)) {
+      const cidr = parseCidr(item);
+      if (!cidr) {
+        ctx.addIssue({ code: 'custom', message: `"${item}" is not a CIDR with a non-zero prefix (e.g. 203.0.113.10/32, 2001:db8::/64)` });
+        return z.NEVER;
+      }
+      cidrs.push(cidr);
+    }
+    return cidrs;
+  }),
   WORKER_CONCURRENCY: positiveInt.default(2),
   JOB_TIMEOUT_SECONDS: positiveInt.default(300),
   JOB_MAINTENANCE_SECONDS: positiveInt.default(30),
   JOB_POLLING_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+  // A comment line on every live-updates stream this often; the session is checked again at each one.
+  EVENTS_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(60).default(15),
+  // How long a checked session is trusted in process memory; a logout or refresh in any process drops it at once. 0 = no cache.
+  SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
 
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ENCRYPTION_KEY: optionalText.pipe(

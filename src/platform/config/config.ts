@@ -3,8 +3,9 @@ import type { RawConfig, Role } from './config.schema.js';
 export type { Role };
 
 /** The parsed, validated configuration every part of the app is given; nothing else reads the environment. */
-export interface AppConfig extends Omit<RawConfig, 'PUBLIC_URL' | 'JWT_SECRET' | 'ENCRYPTION_KEY'> {
+export interface AppConfig extends Omit<RawConfig, 'PUBLIC_URL' | 'JWT_SECRET' | 'ENCRYPTION_KEY' | 'SENDER_AUTH'> {
   PUBLIC_URL: string;
+  SENDER_AUTH: 'off' | 'report' | 'enforce';
   JWT_SECRET: string;
   ENCRYPTION_KEY: string;
 }

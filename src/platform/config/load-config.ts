@@ -69,6 +69,8 @@ export function loadConfig(options: LoadConfigOptions = {}): AppConfig {
     ...raw,
     ...secrets,
     PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
+    // Protects by default where DNS answers; development machines often have none, so they only report.
+    SENDER_AUTH: raw.SENDER_AUTH ?? (production ? 'enforce' : 'report'),
   };
 }
 

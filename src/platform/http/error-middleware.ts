@@ -1,11 +1,8 @@
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
+import type { ErrorResponse } from '../../contract/common.js';
 import { isAppError } from '../../shared/app-error.js';
 import { httpStatusFor } from './error-status.js';
-
-export interface ErrorBody {
-  error: { code: string; message: string; details?: unknown };
-}
 
 /**
  * Every failure leaves the API in one shape. Unknown errors are logged with the request id and hidden
@@ -23,14 +20,14 @@ export function errorMiddleware(logger: Logger): Middleware {
         ctx.status = status;
         // A deliberate 5xx (a dependency is down) keeps its code and message; only 500 means a bug.
         const hidden = status === 500;
-        const body: ErrorBody = { error: { code: hidden ? 'INTERNAL' : error.code, message: hidden ? 'Something went wrong on our side. Please try again.' : error.message } };
+        const body: ErrorResponse = { error: { code: hidden ? 'INTERNAL' : error.code, message: hidden ? 'Something went wrong on our side. Please try again.' : error.message } };
         if (error.details !== undefined && !hidden) body.error.details = error.details;
         ctx.body = body;
         return;
       }
       logger.error({ err: error, requestId }, 'unhandled error');
       ctx.status = 500;
-      ctx.body = { error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } } satisfies ErrorBody;
+      ctx.body = { error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } } satisfies ErrorResponse;
     }
   };
 }

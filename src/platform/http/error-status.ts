@@ -1,8 +1,11 @@
+import type { AppErrorCode } from '../../shared/app-error.js';
+
 /**
- * The one place where error codes meet HTTP. The core throws transport-free codes; anything not listed
- * here is a bug and answers a generic 500.
+ * The one place where error codes meet HTTP. `satisfies` makes the type check refuse a code without a
+ * status, and a status for a code no catalogue declares (AppErrorCode gathers every module's
+ * catalogue, see src/shared/app-error.ts).
  */
-const STATUS_BY_CODE: Record<string, number> = {
+const STATUS_BY_CODE = {
   'REQUEST.INVALID': 400,
   'REQUEST.MALFORMED_JSON': 400,
   'REQUEST.TOO_LARGE': 413,
@@ -16,6 +19,7 @@ const STATUS_BY_CODE: Record<string, number> = {
   'DOC_STORE.UNAVAILABLE': 503,
   'MAIL.NOT_FOUND': 404,
   'MAIL.NOT_RETRYABLE': 409,
+  'MAIL.NOT_ALLOWABLE': 409,
   'DOC_STORE.ACCESS_REVOKED': 403,
   'BILLING.DISABLED': 409,
   'BILLING.ALREADY_SUBSCRIBED': 409,
@@ -23,6 +27,9 @@ const STATUS_BY_CODE: Record<string, number> = {
   'BILLING.NOT_ACTIVE': 409,
   'BILLING.ALREADY_CANCELING': 409,
   'BILLING.NOT_CANCELING': 409,
+  'BILLING.PLAN_CHANGE_REQUIRED': 409,
+  'BILLING.PLAN_CHANGE_CANCELING': 409,
+  'BILLING.PLAN_CHANGE_PAYMENT_FAILED': 402,
   'BILLING.PRICE_NOT_FOUND': 404,
   'BILLING.PROVIDER_UNAVAILABLE': 503,
   'BILLING.WEBHOOK_SIGNATURE': 400,
@@ -31,8 +38,12 @@ const STATUS_BY_CODE: Record<string, number> = {
   'RATE.LIMITED': 429,
   CONFLICT: 409,
   INTERNAL: 500,
-};
+} as const satisfies Record<AppErrorCode, number>;
 
-export function httpStatusFor(code: string): number {
-  return STATUS_BY_CODE[code] ?? 500;
+/** Every code with its status, for the documentation check. */
+export const ERROR_STATUSES: Readonly<Record<AppErrorCode, number>> = STATUS_BY_CODE;
+
+/** A code that reached here without a status (only possible by a cast) is a bug: 500. */
+export function httpStatusFor(code: AppErrorCode): number {
+  return Object.hasOwn(STATUS_BY_CODE, code) ? STATUS_BY_CODE[code] : 500;
 }

@@ -2,15 +2,19 @@ import Koa, { type Middleware } from 'koa';
 import type { Router } from '@koa/router';
 import type { Logger } from 'pino';
 import { parseBodies } from './body-parser.js';
+import { compression } from './compression.js';
+import { conditionalGet } from './conditional-get.js';
 import { errorMiddleware } from './error-middleware.js';
 import { requestContext } from './request-context.js';
 import { securityHeaders } from './security-headers.js';
 import { webApp } from './web-app.js';
-import { AppError } from '../../shared/app-error.js';
+import { AppError, GenericErrors } from '../../shared/app-error.js';
 
 export interface HttpAppOptions {
   logger: Logger;
   routers: Router[];
+  /** Paths whose bodies the body parser leaves alone (see `parseBodies`). */
+  rawBodyPaths?: readonly string[];
   webDir: string;
   https: boolean;
   trustProxy: boolean;
@@ -20,8 +24,20 @@ export interface HttpAppOptions {
 }
 
 /**
- * Assembles the Koa app: request context → request metrics → security headers → errors → web fallback
- * (acts after the rest answered 404) → bodies → routes → static assets.
+ * The reads answered with an ETag and 304 when unchanged (docs/api.md): the documents list, a document's
+ * details, its received mails, and the usage chart and tables.
+ */
+export const REVALIDATED_READS: readonly RegExp[] = [
+  /^\/api\/google-docs\/?$/,
+  /^\/api\/getDocumentDetails\/[^/]+\/?$/,
+  /^\/api\/document\/[^/]+\/received-mails\/?$/,
+  /^\/api\/tokens\/(usage\/chart|usage\/table|added\/table)\/?$/,
+];
+
+/**
+ * Assembles the Koa app: request context → request metrics → security headers → compression → errors →
+ * ETags of the revalidated reads → web fallback (acts after the rest answered 404) → bodies → routes →
+ * static assets.
  */
 export function createHttpApp(options: HttpAppOptions): Koa {
   const app = new Koa({ proxy: options.trustProxy });
@@ -31,10 +47,13 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   // Outside the error middleware, so it sees the status actually sent.
   if (options.observeRequests) app.use(options.observeRequests);
   app.use(securityHeaders({ https: options.https, frameSources: options.frameSources ?? [] }));
+  // Outside the error middleware, so large error answers are compressed too.
+  app.use(compression());
   app.use(errorMiddleware(options.logger));
+  app.use(conditionalGet(REVALIDATED_READS));
   const [fallback, assets] = webApp(options.webDir);
   if (fallback) app.use(fallback);
-  app.use(parseBodies());
+  app.use(parseBodies({ rawBodyPaths: options.rawBodyPaths ?? [] }));
   app.use(methodErrors);
   for (const router of options.routers) {
     app.use(router.routes());
@@ -49,6 +68,6 @@ export function createHttpApp(options: HttpAppOptions): Koa {
 const methodErrors: Middleware = async (ctx, next) => {
   await next();
   if (ctx.body !== undefined && ctx.body !== null) return;
-  if (ctx.status === 405) throw new AppError('ROUTE.METHOD_NOT_ALLOWED', 'This method is not allowed here.');
-  if (ctx.status === 501) throw new AppError('ROUTE.METHOD_NOT_ALLOWED', 'This method is not supported.');
+  if (ctx.status === 405) throw new AppError(GenericErrors.METHOD_NOT_ALLOWED, 'This method is not allowed here.');
+  if (ctx.status === 501) throw new AppError(GenericErrors.METHOD_NOT_ALLOWED, 'This method is not supported.');
 };

@@ -1,4 +1,5 @@
 import { Router } from '@koa/router';
+import type { PublicConfig } from '../../contract/platform.js';
 import type { AppConfig } from '../config/config.js';
 
 /** What the public pages need to know about this install (contact, links, billing mode); no secrets. */
@@ -12,7 +13,7 @@ export function publicConfigRoutes(config: AppConfig): Router {
       videoUrl: config.LANDING_VIDEO_URL ?? null,
       billing: config.BILLING,
       inboundDomain: config.INBOUND_DOMAIN,
-    };
+    } satisfies PublicConfig;
   });
   return router;
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AppError } from '../../shared/app-error.js';
+import { AppError, GenericErrors } from '../../shared/app-error.js';
 
 /** Parses a body, query or params object; the client gets each failing field and why. */
 export function validate<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
@@ -7,5 +7,5 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown): z.infe
   if (parsed.success) return parsed.data;
   const details = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
   const first = details[0];
-  throw new AppError('REQUEST.INVALID', first ? `${first.path || 'request'}: ${first.message}` : 'Invalid request.', { details });
+  throw new AppError(GenericErrors.REQUEST_INVALID, first ? `${first.path || 'request'}: ${first.message}` : 'Invalid request.', { details });
 }

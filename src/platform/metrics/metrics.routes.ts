@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Router } from '@koa/router';
-import { AppError } from '../../shared/app-error.js';
+import { AppError, GenericErrors } from '../../shared/app-error.js';
 import type { PrometheusMetrics } from './prometheus.metrics.js';
 
 const BEARER = /^Bearer\s+(\S+)$/i;
@@ -20,7 +20,7 @@ export function metricsRoutes(metrics: PrometheusMetrics, token: string | undefi
       const sent = BEARER.exec(ctx.get('authorization'))?.[1];
       if (!sent || !timingSafeEqual(digest(sent), expected)) {
         ctx.set('WWW-Authenticate', 'Bearer realm="metrics"');
-        throw new AppError('AUTH.UNAUTHENTICATED', 'A valid metrics token is required.');
+        throw new AppError(GenericErrors.UNAUTHENTICATED, 'A valid metrics token is required.');
       }
     }
     ctx.set('Cache-Control', 'no-store');

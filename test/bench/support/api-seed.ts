@@ -214,7 +214,7 @@ export async function seedApiBenchmark(db: Database, ownerId: string, shape: Api
   );
 
   // Steady state, as autovacuum would leave it: statistics and the visibility map are current.
-  for (const table of ['documents', 'document_allowed_emails', 'local_docs', 'inbound_messages', 'token_ledger', 'token_balances', 'users', 'sessions']) {
+  for (const table of ['documents', 'document_allowed_emails', 'local_docs', 'inbound_messages', 'token_ledger', 'token_usage_quarters', 'token_usage_totals', 'token_balances', 'users', 'sessions']) {
     await db.raw(`VACUUM ANALYZE ${table}`);
   }
 

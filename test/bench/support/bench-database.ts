@@ -40,7 +40,8 @@ export async function openBenchDatabase(kind: DatabaseKind, name: string): Promi
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set: no Postgres to benchmark on');
-  const databaseName = `mailscribe_bench_${name}`;
+  // The process id keeps two runs on one server (two checkouts benchmarking at once) out of each other's database.
+  const databaseName = `mailscribe_bench_${name}_${process.pid}`;
   await onMaintenance(serverUrl, async (client) => {
     await client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
     await client.query(`CREATE DATABASE ${databaseName}`);

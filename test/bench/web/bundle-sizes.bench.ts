@@ -1,20 +1,23 @@
 /**
- * The JavaScript the browser downloads (gzip, per file, as a server sends it): the landing page (the
- * same count as `npm run check:size`), the signed-in app shell, and what the usage route adds on top.
+ * The JavaScript the browser downloads, in bytes as the server sends them to a browser
+ * (Accept-Encoding: br, gzip; the build's Brotli files): the landing page (the same count as
+ * `npm run check:size`), the signed-in app shell, and what the usage route adds on top.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSize, LANDING_JS_BUDGET_BYTES, measureLanding } from '../../../scripts/check-bundle-size.mjs';
+import { LANDING_JS_BUDGET_BYTES, measureLanding, measureOnTheWire } from '../../../scripts/check-bundle-size.mjs';
+import { createHttpApp } from '../../../src/platform/http/http-app.js';
 
 type Chunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
 type Manifest = Record<string, Chunk>;
 
+/** Bytes sent, encoded. */
 export interface BundleSizes {
-  landingGzip: number;
+  landingSent: number;
   landingBudget: number;
-  appShellGzip: number;
-  usageRouteGzip: number;
-  chartLibraryGzip: number;
+  appShellSent: number;
+  usageRouteSent: number;
+  chartLibrarySent: number;
 }
 
 const USAGE_PAGE = 'src/features/usage/components/usage-page.tsx';
@@ -28,17 +31,14 @@ function staticClosure(manifest: Manifest, key: string, into = new Set<string>()
   return into;
 }
 
-export function bundleSizes(webDir: string): BundleSizes {
+export async function bundleSizes(webDir: string): Promise<BundleSizes> {
   const manifestPath = join(webDir, '.vite/manifest.json');
   if (!existsSync(manifestPath)) throw new Error(`no build in ${webDir}: run \`npm run build\` first`);
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
-  const gzipOf = (keys: Iterable<string>) => {
-    let total = 0;
-    for (const key of keys) {
-      const file = manifest[key]?.file;
-      if (file?.endsWith('.js')) total += gzipSize(readFileSync(join(webDir, file)));
-    }
-    return total;
+  const sentOf = async (keys: Iterable<string>) => {
+    const files = [...keys].map((key) => manifest[key]?.file).filter((file): file is string => Boolean(file?.endsWith('.js')));
+    const measured = await measureOnTheWire(webDir, files, createHttpApp);
+    return measured.reduce((total, file) => total + file.sent, 0);
   };
 
   const shell = staticClosure(manifest, 'index.html');
@@ -49,10 +49,10 @@ export function bundleSizes(webDir: string): BundleSizes {
   const beyondShell = (keys: Set<string>) => [...keys].filter((key) => !shell.has(key));
 
   return {
-    landingGzip: measureLanding(webDir).total,
+    landingSent: (await measureLanding(webDir, createHttpApp)).total,
     landingBudget: LANDING_JS_BUDGET_BYTES,
-    appShellGzip: gzipOf(shell),
-    usageRouteGzip: gzipOf(new Set([...beyondShell(usage), ...beyondShell(chart)])),
-    chartLibraryGzip: gzipOf(beyondShell(chart)),
+    appShellSent: await sentOf(shell),
+    usageRouteSent: await sentOf(new Set([...beyondShell(usage), ...beyondShell(chart)])),
+    chartLibrarySent: await sentOf(beyondShell(chart)),
   };
 }

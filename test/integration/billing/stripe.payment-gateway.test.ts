@@ -121,6 +121,46 @@ describe('StripePaymentGateway (real SDK against the fake Stripe)', () => {
     expect(await gateway.retrieveSubscription('sub_missing')).toBeNull();
   });
 
+  async function subscribed(planType: string) {
+    const customerId = await customer();
+    const opened = await gateway.createCheckout(checkoutRequest({ customerId, price: price(planType) }));
+    const { subscription } = stripe.completeCheckout(opened.sessionId);
+    const snapshot = await gateway.retrieveSubscription(String(subscription?.id));
+    const current = { ...snapshot, userId: 'user-1', provider: 'stripe', updatedAt: new Date() } as Subscription;
+    const half = new Date(((current.currentPeriodStart?.getTime() ?? 0) + (current.currentPeriodEnd?.getTime() ?? 0)) / 2);
+    return { current, half };
+  }
+
+  it('previews an upgrade with Stripe\'s proration and applies it, charged at once as a subscription_update invoice', async () => {
+    const { current, half } = await subscribed('monthlyBasic');
+    const request = { current, price: price('monthlyPro'), direction: 'upgrade' as const, prorationDate: half };
+    expect(await gateway.previewPlanChange(request)).toEqual({ amountDueNowCents: 1000 });
+    const preview = stripe.requests.find((candidate) => candidate.path === '/v1/invoices/create_preview');
+    expect(preview?.body).toMatchObject({ subscription: current.subscriptionId, subscription_details: { proration_behavior: 'always_invoice', proration_date: String(half.getTime() / 1000) } });
+
+    const outcome = await gateway.changePlan({ ...request, idempotencyKey: 'ms_plan_1' });
+    expect(outcome).toMatchObject({ applied: true, snapshot: { planType: 'monthlyPro', planTokens: 2000, monthlyPriceCents: 2900 }, charge: { amountPaidCents: 1000 } });
+    const invoice = outcome.applied && outcome.charge ? stripe.invoices.get(outcome.charge.invoiceId) : undefined;
+    expect(invoice).toMatchObject({ billing_reason: 'subscription_update', status: 'paid' });
+    const update = stripe.requests.filter((candidate) => candidate.method === 'POST' && candidate.path === `/v1/subscriptions/${current.subscriptionId}`).at(-1);
+    expect(update?.body).toMatchObject({ proration_behavior: 'always_invoice', payment_behavior: 'pending_if_incomplete' });
+    expect(update?.idempotencyKey).toBe('ms_plan_1');
+  });
+
+  it('downgrades with no proration and no charge, and reports a declined upgrade as not applied', async () => {
+    const { current, half } = await subscribed('monthlyPro');
+    const down = { current, price: price('monthlyBasic'), direction: 'downgrade' as const, prorationDate: half };
+    expect(await gateway.previewPlanChange(down)).toEqual({ amountDueNowCents: 0 });
+    const outcome = await gateway.changePlan({ ...down, idempotencyKey: 'ms_plan_2' });
+    expect(outcome).toMatchObject({ applied: true, snapshot: { planType: 'monthlyBasic', monthlyPriceCents: 900 }, charge: null });
+
+    const again = await subscribed('monthlyBasic');
+    stripe.declineNextPlanChange();
+    const declined = await gateway.changePlan({ current: again.current, price: price('monthlyPro'), direction: 'upgrade', prorationDate: again.half, idempotencyKey: 'ms_plan_3' });
+    expect(declined).toEqual({ applied: false, reason: 'payment-failed' });
+    expect((await gateway.retrieveSubscription(again.current.subscriptionId))?.planType).toBe('monthlyBasic');
+  });
+
   it('makes a set-up card the default and lists it first, with readable brands', async () => {
     const customerId = await customer();
     const paid = stripe.completeCheckout((await gateway.createCheckout(checkoutRequest({ customerId }))).sessionId);

@@ -8,13 +8,14 @@ import { CheckoutOpener } from '../../../src/modules/billing/application/checkou
 import { checkoutUrls } from '../../../src/modules/billing/application/checkout-urls.js';
 import { GetPrices } from '../../../src/modules/billing/application/get-prices.use-case.js';
 import { unitsFor } from '../../../src/modules/billing/domain/price.js';
-import { billingClient, type StatusBody } from '../../support/billing/billing-client.js';
+import { billingClient } from '../../support/billing/billing-client.js';
 import { webhookSender } from '../../support/billing/stripe-webhooks.js';
 import { startFakeStripe, type FakeStripe, type Json } from '../../support/fakes/fake-stripe.server.js';
 import { signIn } from '../../support/sign-in.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
 import { mulberry32, shuffled } from './seeded-shuffle.js';
+import type { SubscriptionStatus } from '../../../src/contract/subscription.js';
 
 const EMAIL = 'lifecycle@example.com';
 const TOKENS_BOUGHT = 300;
@@ -40,7 +41,7 @@ const STEPS = [
 type Step = (typeof STEPS)[number];
 
 /** What the status call says after each event, delivered in order. */
-const STATUS_AFTER: Record<Step, Partial<StatusBody>> = {
+const STATUS_AFTER: Record<Step, Partial<SubscriptionStatus>> = {
   'subscription checkout completed': { isActive: true, subscriptionStatus: 'active', planType: 'monthlyBasic', monthlyPrice: 9, subscriptionTokens: 0, additionalTokens: 0, currentPeriodEnd: periodEnd(1) },
   'first invoice paid': { isActive: true, subscriptionTokens: 500, maxSubscriptionTokens: 500, additionalTokens: 0, currentPeriodEnd: periodEnd(1) },
   'token purchase completed': { isActive: true, subscriptionTokens: 500, additionalTokens: TOKENS_BOUGHT },

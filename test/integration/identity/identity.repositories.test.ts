@@ -164,16 +164,27 @@ describe.each(databaseKinds())('identity repositories (%s)', (kind) => {
     const later = new Date('2026-02-01T00:10:00Z');
 
     it('gives a pending sign-in back exactly once, and stores only a hash of the state', async () => {
-      await states.save('state-abc', { mode: 'register', codeVerifier: 'verifier' }, later);
+      await states.save('state-abc', { mode: 'register', codeVerifier: 'verifier' }, later, now);
       expect(await database.db('oauth_states').where({ state_hash: 'state-abc' }).first()).toBeUndefined();
       const consumed = await Promise.all([states.consume('state-abc', now), states.consume('state-abc', now)]);
       expect(consumed.filter(Boolean)).toEqual([{ mode: 'register', codeVerifier: 'verifier' }]);
     });
 
     it('gives nothing for an expired or unknown state', async () => {
-      await states.save('state-old', { mode: 'login', codeVerifier: 'v' }, later);
+      await states.save('state-old', { mode: 'login', codeVerifier: 'v' }, later, now);
       expect(await states.consume('state-old', later)).toBeNull();
       expect(await states.consume('never-issued', now)).toBeNull();
+    });
+
+    it('purges expired states as soon as a new sign-in is saved, keeping live ones', async () => {
+      const earlier = new Date('2026-01-31T23:55:00Z');
+      await states.save('state-expiring', { mode: 'login', codeVerifier: 'v1' }, later, earlier);
+      await states.save('state-live', { mode: 'login', codeVerifier: 'v2' }, new Date('2026-02-01T00:20:00Z'), earlier);
+      expect(await database.db('oauth_states').count({ n: '*' }).first()).toEqual({ n: 2 });
+      await states.save('state-new', { mode: 'login', codeVerifier: 'v3' }, new Date('2026-02-01T00:25:00Z'), later);
+      expect(await database.db('oauth_states').count({ n: '*' }).first()).toEqual({ n: 2 });
+      expect(await states.consume('state-expiring', earlier)).toBeNull();
+      expect(await states.consume('state-live', later)).toEqual({ mode: 'login', codeVerifier: 'v2' });
     });
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { KnexProcessedMailCounter } from '../../../src/modules/documents/index.js';
 import type { ReceivedMailRow, ReceivedMailSortKey } from '../../../src/modules/mail/application/ports/inbound-message.repository.port.js';
 import { KnexInboundMessageRepository } from '../../../src/modules/mail/infra/persistence/knex.inbound-message.repository.js';
 import { PgBossJobQueue } from '../../../src/modules/mail/infra/queue/pg-boss.job-queue.js';
@@ -21,6 +22,7 @@ describe.each(databaseKinds())('the received-mails page of a document (%s)', (ki
     messages = new KnexInboundMessageRepository(
       database.db,
       new PgBossJobQueue(database.db, { jobTimeoutSeconds: 60, maintenanceIntervalSeconds: 60, pollingIntervalSeconds: 1 }, pino({ level: 'silent' })),
+      new KnexProcessedMailCounter(),
     );
   });
   beforeEach(async () => {
@@ -47,6 +49,9 @@ describe.each(databaseKinds())('the received-mails page of a document (%s)', (ki
       receivedAt: new Date(mail.receivedAt),
       status: index % 3 === 0 ? 'failed' : 'processed',
       reason: index % 3 === 0 ? 'The model refused.' : null,
+      authentication: index % 2 === 0 ? { result: 'pass', detail: 'dmarc=pass header.from=example.com' } : null,
+      refusal: null,
+      hasContent: false,
     }));
     await database.db('inbound_messages').insert(
       rows.map((row) => ({
@@ -61,6 +66,7 @@ describe.each(databaseKinds())('the received-mails page of a document (%s)', (ki
         subject: row.subject,
         used_tokens: row.usedTokens,
         received_at: row.receivedAt,
+        auth_verdict: row.authentication ? JSON.stringify(row.authentication) : null,
       })),
     );
     return rows;

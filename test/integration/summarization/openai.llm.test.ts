@@ -24,6 +24,8 @@ function aRequest(overrides: Partial<SummaryRequest> = {}): SummaryRequest {
     subject: 'Re: Vendor review and Q2 budget',
     from: 'Anna Kowalczyk <anna@northwind.example>',
     date: new Date('2024-06-03T09:47:00Z'),
+    kind: 'thread',
+    forwardedBy: null,
     text: 'I moved the vendor review to Thursday at 14:00. Could you send the budget sheet by Wednesday noon?',
     instructions: 'Write the summary in Polish, two sentences at most.',
     ...overrides,
@@ -33,7 +35,7 @@ function aRequest(overrides: Partial<SummaryRequest> = {}): SummaryRequest {
 let openai: FakeOpenAi;
 
 function llm(overrides: Partial<OpenAiLlmOptions> = {}): OpenAiLlm {
-  return new OpenAiLlm({ baseUrl: openai.baseUrl, apiKey: API_KEY, model: MODEL, timeoutMs: 2_000, maxRetries: 2, ...overrides });
+  return new OpenAiLlm({ baseUrl: openai.baseUrl, apiKey: API_KEY, model: MODEL, timeoutMs: 2_000, ...overrides });
 }
 
 async function failureOf(promise: Promise<unknown>): Promise<Error> {
@@ -68,6 +70,7 @@ describe('OpenAiLlm against an OpenAI-compatible server', () => {
       json_schema: { name: 'mail_summary', strict: true, schema: { required: ['title', 'summary', 'keyPoints', 'actionItems'] } },
     });
     expect(request?.body.temperature).toBeLessThanOrEqual(0.3);
+    expect(request?.body.max_tokens).toBe(2_000);
     expect(request?.body).not.toHaveProperty('tools');
     expect(request?.body).not.toHaveProperty('tool_choice');
     expect(messagesOf(request, 'system')).toHaveLength(1);
@@ -81,20 +84,85 @@ describe('OpenAiLlm against an OpenAI-compatible server', () => {
     expect(summary).toEqual(A_SUMMARY);
   });
 
-  it('falls back to JSON mode once when the server refuses json_schema, and remembers it', async () => {
+  it('falls back to JSON mode for the one call whose json_schema the server refuses, and asks with json_schema again next time', async () => {
     openai.rejectJsonSchema(true);
-    openai.answerJson(A_SUMMARY);
     openai.answerJson(A_SUMMARY);
     const adapter = llm();
 
     await expect(adapter.summarise(aRequest())).resolves.toMatchObject({ summary: A_SUMMARY });
+    openai.rejectJsonSchema(false);
+    openai.answerJson(A_SUMMARY);
     await expect(adapter.summarise(aRequest())).resolves.toMatchObject({ summary: A_SUMMARY });
 
     expect(openai.requests.map((request) => [request.body.response_format?.type, request.status])).toEqual([
       ['json_schema', 400],
       ['json_object', 200],
-      ['json_object', 200],
+      ['json_schema', 200],
     ]);
+  });
+
+  it('keeps JSON mode for the repair request of a call that fell back', async () => {
+    openai.rejectJsonSchema(true);
+    openai.enqueue({ content: 'not json' });
+    openai.answerJson(A_SUMMARY);
+
+    await expect(llm().summarise(aRequest())).resolves.toMatchObject({ summary: A_SUMMARY });
+
+    expect(openai.requests.map((request) => request.body.response_format?.type)).toEqual(['json_schema', 'json_object', 'json_object']);
+  });
+
+  it('fails for good on any other 400 to json_schema, with the server message and without a fallback', async () => {
+    openai.enqueue({ status: 400, error: { message: "Invalid 'messages[1].content': string too long.", param: 'messages' } });
+
+    const error = await failureOf(llm().summarise(aRequest()));
+
+    expect(error).toBeInstanceOf(LlmFailedError);
+    expect(error.message).toContain("Invalid 'messages[1].content': string too long.");
+    expect(openai.requests).toHaveLength(1);
+  });
+
+  it('sends the configured output limit with every request', async () => {
+    openai.enqueue({ content: 'not json' });
+    openai.answerJson(A_SUMMARY);
+
+    await llm({ maxOutputTokens: 700 }).summarise(aRequest());
+
+    expect(openai.requests.map((request) => request.body.max_tokens)).toEqual([700, 700]);
+  });
+
+  it('sends the limit as max_completion_tokens for that call when the server says max_tokens is unsupported', async () => {
+    openai.enqueue({
+      status: 400,
+      error: { message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", param: 'max_tokens' },
+    });
+    openai.answerJson(A_SUMMARY);
+
+    await expect(llm({ maxOutputTokens: 900 }).summarise(aRequest())).resolves.toMatchObject({ summary: A_SUMMARY });
+
+    expect(openai.requests.map((request) => [request.body.max_tokens, request.body.max_completion_tokens])).toEqual([
+      [900, undefined],
+      [undefined, 900],
+    ]);
+  });
+
+  it('tells the model its answer was cut at the output limit when asking again', async () => {
+    openai.enqueue({ content: '{"title": "Vendor review", "summary": "Anna moved', finishReason: 'length' });
+    openai.answerJson(A_SUMMARY);
+
+    await expect(llm().summarise(aRequest())).resolves.toMatchObject({ summary: A_SUMMARY });
+    expect(messagesOf(openai.requests[1], 'user')[1]).toContain('cut off at the output limit');
+  });
+
+  it('never makes more requests in one call than its budget, fallback and repair included', async () => {
+    openai.rejectJsonSchema(true);
+    openai.respondWith(() => ({ content: 'not json' }));
+
+    const error = await failureOf(llm().summarise(aRequest()));
+    const budgetOfTwo = await failureOf(llm().summarise(aRequest(), 2));
+
+    expect(error).toBeInstanceOf(LlmFailedError);
+    expect(budgetOfTwo).toBeInstanceOf(LlmFailedError);
+    expect(openai.requests).toHaveLength(3 + 2);
   });
 
   it('asks once more when the answer is not valid JSON, naming the problem', async () => {
@@ -134,40 +202,56 @@ describe('OpenAiLlm against an OpenAI-compatible server', () => {
     expect(openai.requests).toHaveLength(2);
   });
 
-  it('lets the SDK retry 429s and succeeds when the server recovers', async () => {
-    openai.enqueue({ status: 429, error: { message: 'Rate limit reached' } }, { status: 429 }, { content: JSON.stringify(A_SUMMARY) });
+  it('does not retry a 429 itself: one request, then unavailable for the rate limit', async () => {
+    openai.enqueue({ status: 429, error: { message: 'Rate limit reached' } }, { content: JSON.stringify(A_SUMMARY) });
 
-    await expect(llm({ maxRetries: 2 }).summarise(aRequest())).resolves.toMatchObject({ summary: A_SUMMARY });
-    expect(openai.requests.map((request) => request.status)).toEqual([429, 429, 200]);
-  });
-
-  it('reports a server that keeps failing with 500 as unavailable, after the SDK retries', async () => {
-    openai.enqueue(...Array.from({ length: 3 }, () => ({ status: 500, error: { message: 'The server had an error' } })));
-
-    const error = await failureOf(llm({ maxRetries: 2 }).summarise(aRequest()));
+    const error = await failureOf(llm().summarise(aRequest()));
 
     expect(error).toBeInstanceOf(LlmUnavailableError);
+    expect(error).toMatchObject({ why: 'rate-limit' });
+    expect(openai.requests.map((request) => request.status)).toEqual([429]);
+  });
+
+  it('reports a 500 as a server error after one request', async () => {
+    openai.enqueue({ status: 500, error: { message: 'The server had an error' } }, { content: JSON.stringify(A_SUMMARY) });
+
+    const error = await failureOf(llm().summarise(aRequest()));
+
+    expect(error).toBeInstanceOf(LlmUnavailableError);
+    expect(error).toMatchObject({ why: 'server-error' });
     expect(error.message).toContain('500');
-    expect(openai.requests).toHaveLength(3);
+    expect(openai.requests).toHaveLength(1);
   });
 
-  it('reports a timeout as unavailable', async () => {
-    openai.enqueue({ delayMs: 1_000, content: JSON.stringify(A_SUMMARY) });
+  it('reports a server that sends no headers within the deadline as a timeout', async () => {
+    openai.enqueue({ hang: 'headers' });
 
-    const error = await failureOf(llm({ timeoutMs: 100, maxRetries: 0 }).summarise(aRequest()));
+    const error = await failureOf(llm({ timeoutMs: 100 }).summarise(aRequest()));
 
     expect(error).toBeInstanceOf(LlmUnavailableError);
+    expect(error).toMatchObject({ why: 'timeout' });
     expect(error.message).toMatch(/did not answer within 100 ms/);
+  });
+
+  it('ends a body that trickles at the deadline, as a timeout', async () => {
+    openai.enqueue({ hang: 'body', content: JSON.stringify(A_SUMMARY) });
+
+    const error = await failureOf(llm({ timeoutMs: 150 }).summarise(aRequest()));
+
+    expect(error).toBeInstanceOf(LlmUnavailableError);
+    expect(error).toMatchObject({ why: 'timeout' });
+    expect(openai.requests).toHaveLength(1);
   });
 
   it('reports a server that cannot be reached as unavailable', async () => {
     const { baseUrl } = openai;
     await openai.close();
 
-    const error = await failureOf(llm({ baseUrl, maxRetries: 0 }).summarise(aRequest()));
+    const error = await failureOf(llm({ baseUrl }).summarise(aRequest()));
     openai = await startFakeOpenAi();
 
     expect(error).toBeInstanceOf(LlmUnavailableError);
+    expect(error).toMatchObject({ why: 'connection' });
   });
 
   it('says the API key is refused on 401, without ever showing the key', async () => {

@@ -6,9 +6,10 @@ import { KnexLedgerRepository } from '../../../src/modules/token-ledger/infra/kn
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
 import { aUser } from '../../support/users.js';
 
-const ZONES = ['UTC', 'Europe/Warsaw', 'Asia/Kathmandu', 'America/St_Johns', 'Pacific/Chatham', 'Australia/Lord_Howe', 'Asia/Kolkata'];
+// Havana and Santiago change their clocks at midnight: a local midnight that happens twice or never.
+const ZONES = ['UTC', 'Europe/Warsaw', 'Asia/Kathmandu', 'America/St_Johns', 'Pacific/Chatham', 'Australia/Lord_Howe', 'Asia/Kolkata', 'America/Havana', 'America/Santiago'];
 /** Around the spring and autumn changes of both hemispheres. */
-const DAYS = ['2026-03-08', '2026-03-29', '2026-04-05', '2026-09-27', '2026-10-04', '2026-10-25', '2026-11-01'];
+const DAYS = ['2026-03-08', '2026-03-29', '2026-04-05', '2026-09-06', '2026-09-27', '2026-10-04', '2026-10-25', '2026-11-01'];
 const MINUTE = 60_000;
 
 /** The local calendar date of an instant in a zone, as YYYY-MM-DD. */
@@ -54,12 +55,13 @@ describe.each(databaseKinds())('the usage chart per local day (%s)', (kind) => {
       })),
     );
 
-    const expected = new Map<string, number>();
+    const expected = new Map<string, { usedTokens: number; settlements: number }>();
     instants.forEach((instant, n) => {
       const date = localDate(instant, timeZone);
-      expected.set(date, (expected.get(date) ?? 0) + 2 ** (n % 20));
+      const day = expected.get(date) ?? { usedTokens: 0, settlements: 0 };
+      expected.set(date, { usedTokens: day.usedTokens + 2 ** (n % 20), settlements: day.settlements + 1 });
     });
     const usage = await ledger.usagePerDay(userId, { from: new Date('2026-03-01T00:00:00Z'), to: new Date('2026-11-10T00:00:00Z'), timeZone });
-    expect(usage).toEqual([...expected].sort(([a], [b]) => a.localeCompare(b)).map(([date, usedTokens]) => ({ date, usedTokens })));
+    expect(usage).toEqual([...expected].sort(([a], [b]) => a.localeCompare(b)).map(([date, day]) => ({ date, ...day })));
   });
 });

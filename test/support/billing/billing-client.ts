@@ -1,23 +1,6 @@
 import { expect } from 'vitest';
+import type { PaymentMethod, SubscriptionStatus } from '../../../src/contract/subscription.js';
 import type { TestApp } from '../test-app.js';
-
-export interface StatusBody {
-  isActive: boolean;
-  subscriptionStatus: string;
-  cancelAtPeriodEnd: boolean;
-  currentPeriodEnd: string | null;
-  monthlyPrice: number | null;
-  paymentEmail: string | null;
-  subscriptionTokens: number;
-  maxSubscriptionTokens: number;
-  additionalTokens: number;
-  planType: string | null;
-  billingDisabled: boolean;
-}
-
-export interface ErrorBody {
-  error: { code: string; message: string };
-}
 
 /** The billing calls as the web app makes them. */
 export function billingClient(app: TestApp, token: string) {
@@ -27,14 +10,16 @@ export function billingClient(app: TestApp, token: string) {
     return JSON.parse(text) as T;
   };
   return {
-    status: async () => json<StatusBody>(await app.fetch('/api/subscription/status', { token })),
+    status: async () => json<SubscriptionStatus>(await app.fetch('/api/subscription/status', { token })),
     subscribe: (priceType: string, headers?: Record<string, string>) =>
       app.fetch('/api/stripe/create-checkout-session-subscritpion', { method: 'POST', token, json: { priceType }, ...(headers ? { headers } : {}) }),
     buyTokens: (tokenAmount: unknown) => app.fetch('/api/stripe/create-custom-token-checkout', { method: 'POST', token, json: { tokenAmount } }),
     setupCard: () => app.fetch('/api/subscription/setup-payment-method', { method: 'POST', token }),
     cancel: () => app.fetch('/api/subscription/cancel', { method: 'POST', token }),
     reactivate: () => app.fetch('/api/subscription/reactivate', { method: 'POST', token }),
-    paymentMethods: async () => json<{ brand: string; last4: string; expiryMonth: number; expiryYear: number }[]>(await app.fetch('/api/subscription/payment-methods', { token })),
+    paymentMethods: async () => json<PaymentMethod[]>(await app.fetch('/api/subscription/payment-methods', { token })),
+    previewPlanChange: (planType: string) => app.fetch(`/api/subscription/plan-change?planType=${encodeURIComponent(planType)}`, { token }),
+    changePlan: (body: Record<string, unknown>) => app.fetch('/api/subscription/change-plan', { method: 'POST', token, json: body }),
     setEmail: (email: string) => app.fetch('/api/stripe/email', { method: 'PUT', token, json: { email } }),
     json,
   };

@@ -1,12 +1,14 @@
 /**
  * A local stand-in for the parts of Google Docs v1, Drive v3 and the OAuth token endpoint that the
  * GoogleDocsDocStore uses, close enough for the real googleapis client:
- *   POST /v1/documents · GET /v1/documents/{id} · POST /v1/documents/{id}:batchUpdate
+ *   POST /v1/documents · GET /v1/documents/{id} (with `fields`) · POST /v1/documents/{id}:batchUpdate
  *   PATCH /drive/v3/files/{id} · POST /token (grant_type=refresh_token)
  * Documents are modelled as UTF-16 code units with a text style each, and a paragraph style on each
  * paragraph's newline, with Google's rules: inserted newlines copy the style (and bullet) of the
  * paragraph they split, inserted text takes the style of the text before it, control characters are
- * stripped, and indexes out of range or inside a surrogate pair answer 400.
+ * stripped, indexes out of range or inside a surrogate pair answer 400, a write naming a revision that
+ * is no longer the latest (`writeControl.requiredRevisionId`) answers 400, and named ranges move with
+ * the text they cover.
  *
  * Usage:
  *   const google = await startFakeGoogleDocs();
@@ -46,11 +48,15 @@ export interface FakeDocument {
   /** The body's text, ending with its final newline (index 1 of the API is text[0]). */
   text: string;
   paragraphs: FakeParagraph[];
+  /** Every named range: its name and the text it covers. */
+  namedRanges: { name: string; text: string }[];
 }
 
 export interface RecordedRequest {
   method: string;
   path: string;
+  /** The query string's parameters (`fields`, for one). */
+  query: Record<string, string>;
   status: number;
   body: unknown;
 }
@@ -70,10 +76,18 @@ export interface FakeGoogleDocs {
   revokeRefreshToken(refreshToken: string): void;
   /** Every access token issued so far is rejected with 401 from now on (refresh tokens still work). */
   expireAccessTokens(): void;
-  /** The next `times` requests matching method and path (a substring or a RegExp) answer `status`. */
-  failNext(method: string, path: PathPattern, status: number, times?: number): void;
+  /**
+   * The next `times` requests matching method and path (a substring or a RegExp) answer `status`; with
+   * `applied`, each is carried out first (Google acted, then its answer was lost in a 5xx).
+   */
+  failNext(method: string, path: PathPattern, status: number, times?: number, options?: { applied?: boolean }): void;
   /** The next `times` matching requests are answered only after `ms` (but still carried out). */
   delayNext(method: string, path: PathPattern, ms: number, times?: number): void;
+  /**
+   * The next matching request is received but carried out only on `release()`, however long that takes
+   * (a write stuck inside Google that the client has long given up on).
+   */
+  holdNext(method: string, path: PathPattern): { release(): void };
   /** Runs `fn` once, right after the next matching request was carried out and before its answer. */
   afterNext(method: string, path: PathPattern, fn: () => void): void;
   /** Makes a document directly, as the user would in the Docs UI. */
@@ -92,6 +106,8 @@ interface Unit {
   style: Style;
   /** On a paragraph's closing newline only. */
   paragraph?: { style: Style; bullet: boolean };
+  /** Ids of the named ranges that cover this unit. */
+  ranges?: string[];
 }
 
 interface Doc {
@@ -101,6 +117,8 @@ interface Doc {
   trashed: boolean;
   revision: number;
   units: Unit[];
+  /** Named range id → name. */
+  rangeNames: Record<string, string>;
 }
 
 interface Rule {
@@ -108,7 +126,9 @@ interface Rule {
   path: PathPattern;
   times: number;
   status?: number;
+  applied?: boolean;
   delayMs?: number;
+  hold?: Promise<void>;
   after?: () => void;
 }
 
@@ -153,7 +173,7 @@ export async function startFakeGoogleDocs(
 
   const newDoc = (account: string, title: string): Doc => {
     const id = `1${randomBytes(21).toString('base64url')}`;
-    const doc: Doc = { id, title, account, trashed: false, revision: 1, units: [newline({ namedStyleType: 'NORMAL_TEXT' })] };
+    const doc: Doc = { id, title, account, trashed: false, revision: 1, units: [newline({ namedStyleType: 'NORMAL_TEXT' })], rangeNames: {} };
     docs.set(id, doc);
     return doc;
   };
@@ -194,7 +214,12 @@ export async function startFakeGoogleDocs(
       return [200, documentJson(doc)];
     }
     const docPath = /^\/v1\/documents\/([^/:]+)(:batchUpdate)?$/.exec(path);
-    if (docPath?.[1] && method === 'GET' && !docPath[2]) return [200, documentJson(docOf(accountOf(req), docPath[1]))];
+    if (docPath?.[1] && method === 'GET' && !docPath[2]) {
+      const fields = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get('fields');
+      // Partial response: a client that reads a field it did not ask for finds nothing, as with Google.
+      const json = documentJson(docOf(accountOf(req), docPath[1]));
+      return [200, fields ? selectFields(json, fields) : json];
+    }
     if (docPath?.[1] && method === 'POST' && docPath[2]) {
       const doc = docOf(accountOf(req), docPath[1]);
       const required = field(field(body, 'writeControl'), 'requiredRevisionId');
@@ -203,8 +228,8 @@ export async function startFakeGoogleDocs(
       }
       const list = field(body, 'requests');
       if (!Array.isArray(list) || list.length === 0) throw new ApiError(400, 'Must specify at least one request.');
-      applyAll(doc, list as DocsRequest[]);
-      return [200, { documentId: doc.id, replies: list.map(() => ({})), writeControl: { requiredRevisionId: String(doc.revision) } }];
+      const replies = applyAll(doc, list as DocsRequest[]);
+      return [200, { documentId: doc.id, replies, writeControl: { requiredRevisionId: String(doc.revision) } }];
     }
     const filePath = /^\/drive\/v3\/files\/([^/]+)$/.exec(path);
     if (filePath?.[1] && method === 'PATCH') {
@@ -224,12 +249,21 @@ export async function startFakeGoogleDocs(
     const raw = await readBody(req);
     const isToken = call.path === '/token';
     const body: unknown = isToken ? Object.fromEntries(new URLSearchParams(raw)) : raw ? (JSON.parse(raw) as unknown) : undefined;
-    const record = (status: number): void => void requests.push({ ...call, status, body });
+    const query = Object.fromEntries(url.searchParams);
+    const record = (status: number): void => void requests.push({ ...call, query, status, body });
 
     const delay = takeRule(call, (rule) => rule.delayMs !== undefined);
     if (delay?.delayMs) await new Promise((resolve) => setTimeout(resolve, delay.delayMs));
+    await takeRule(call, (rule) => rule.hold !== undefined)?.hold;
     const failure = takeRule(call, (rule) => rule.status !== undefined);
     if (failure?.status) {
+      if (failure.applied && !isToken) {
+        try {
+          route(req, call.path, body);
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+        }
+      }
       record(failure.status);
       if (isToken) return sendJson(res, failure.status, { error: failure.status === 429 ? 'rate_limit_exceeded' : 'internal_failure' });
       return sendJson(res, failure.status, googleError(failure.status, `Injected failure ${failure.status}.`));
@@ -274,8 +308,14 @@ export async function startFakeGoogleDocs(
     expireAccessTokens: () => {
       for (const access of accessTokens.values()) access.valid = false;
     },
-    failNext: (method, path, status, times = 1) => void rules.push({ method, path, status, times }),
+    failNext: (method, path, status, times = 1, { applied = false } = {}) => void rules.push({ method, path, status, applied, times }),
     delayNext: (method, path, delayMs, times = 1) => void rules.push({ method, path, delayMs, times }),
+    holdNext: (method, path) => {
+      let release = (): void => undefined;
+      const hold = new Promise<void>((resolve) => (release = resolve));
+      rules.push({ method, path, hold, times: 1 });
+      return { release };
+    },
     afterNext: (method, path, after) => void rules.push({ method, path, after, times: 1 }),
     seedDocument: (account, title, paragraphs = []) => {
       const doc = newDoc(account, title);
@@ -289,7 +329,9 @@ export async function startFakeGoogleDocs(
     },
     document: (documentId) => {
       const doc = docs.get(documentId);
-      return doc && { id: doc.id, title: doc.title, account: doc.account, trashed: doc.trashed, revision: doc.revision, text: textOf(doc), paragraphs: paragraphsOf(doc) };
+      if (!doc) return undefined;
+      const namedRanges = Object.entries(doc.rangeNames).map(([id, name]) => ({ name, text: doc.units.filter((unit) => unit.ranges?.includes(id)).map((unit) => unit.ch).join('') }));
+      return { id: doc.id, title: doc.title, account: doc.account, trashed: doc.trashed, revision: doc.revision, text: textOf(doc), paragraphs: paragraphsOf(doc), namedRanges };
     },
     requests,
     count: (method, path) => requests.filter((req) => matches(method, path, req)).length,
@@ -311,15 +353,18 @@ function textOf(doc: Doc): string {
   return doc.units.map((unit) => unit.ch).join('');
 }
 
-/** Applies a whole batch or nothing, as Google does. */
-function applyAll(doc: Doc, list: DocsRequest[]): void {
+/** Applies a whole batch or nothing, as Google does; returns the replies. */
+function applyAll(doc: Doc, list: DocsRequest[]): unknown[] {
   const copy = doc.units.map((unit) => ({ ...unit, ...(unit.paragraph && { paragraph: { ...unit.paragraph } }) }));
-  list.forEach((request, i) => applyOne(copy, request, i));
+  const names = { ...doc.rangeNames };
+  const replies = list.map((request, i) => applyOne(copy, names, request, i));
   doc.units = copy;
+  doc.rangeNames = names;
   doc.revision += 1;
+  return replies;
 }
 
-function applyOne(units: Unit[], request: DocsRequest, i: number): void {
+function applyOne(units: Unit[], rangeNames: Record<string, string>, request: DocsRequest, i: number): unknown {
   const [kind, args] = Object.entries(request)[0] ?? [];
   const where = `Invalid requests[${i}].${kind ?? ''}`;
   const bodyEnd = units.length + 1;
@@ -367,26 +412,38 @@ function applyOne(units: Unit[], request: DocsRequest, i: number): void {
       const host = units.slice(pos).find((unit) => unit.paragraph)?.paragraph ?? { style: {}, bullet: false };
       const inserted = text.split('').map((ch): Unit => (ch === '\n' ? { ...newline(host.style, host.bullet), style: { ...inherited } } : { ch, style: { ...inherited } }));
       units.splice(pos, 0, ...inserted);
-      return;
+      return {};
+    }
+    case 'createNamedRange': {
+      const name = field(args, 'name');
+      if (typeof name !== 'string' || name.length < 1 || name.length > 256) throw new ApiError(400, `${where}: The name must be 1 to 256 characters.`);
+      const [start, end] = rangeOf();
+      const namedRangeId = `kix.${randomBytes(6).toString('hex')}`;
+      rangeNames[namedRangeId] = name;
+      for (let pos = start; pos < end; pos += 1) {
+        const unit = units[pos] as Unit;
+        unit.ranges = [...(unit.ranges ?? []), namedRangeId];
+      }
+      return { createNamedRange: { namedRangeId } };
     }
     case 'updateTextStyle': {
       const [start, end] = rangeOf();
       const fields = fieldsOf();
       const style = (field(args, 'textStyle') ?? {}) as Style;
       for (let pos = start; pos < end; pos += 1) (units[pos] as Unit).style = withFields((units[pos] as Unit).style, style, fields);
-      return;
+      return {};
     }
     case 'updateParagraphStyle': {
       const range = rangeOf();
       const fields = fieldsOf();
       const style = (field(args, 'paragraphStyle') ?? {}) as Style;
       for (const unit of paragraphsIn(range)) if (unit.paragraph) unit.paragraph.style = withFields(unit.paragraph.style, style, fields);
-      return;
+      return {};
     }
     case 'createParagraphBullets':
     case 'deleteParagraphBullets':
       for (const unit of paragraphsIn(rangeOf())) if (unit.paragraph) unit.paragraph.bullet = kind === 'createParagraphBullets';
-      return;
+      return {};
     default:
       throw new ApiError(400, `${where}: the fake does not support this request.`);
   }
@@ -465,7 +522,74 @@ function documentJson(doc: Doc): unknown {
       paragraphStart = index;
     }
   }
-  return { documentId: doc.id, title: doc.title, revisionId: String(doc.revision), body: { content } };
+  const namedRanges: Record<string, { name: string; namedRanges: unknown[] }> = {};
+  for (const [namedRangeId, name] of Object.entries(doc.rangeNames)) {
+    const covered = doc.units.flatMap((unit, pos) => (unit.ranges?.includes(namedRangeId) ? [pos + 1] : []));
+    const first = covered[0];
+    const last = covered.at(-1);
+    // A named range whose text was deleted is gone.
+    if (first === undefined || last === undefined) continue;
+    const entry = (namedRanges[name] ??= { name, namedRanges: [] });
+    entry.namedRanges.push({ namedRangeId, name, ranges: [{ startIndex: first, endIndex: last + 1 }] });
+  }
+  return {
+    documentId: doc.id,
+    title: doc.title,
+    revisionId: String(doc.revision),
+    body: { content },
+    ...(Object.keys(namedRanges).length > 0 && { namedRanges }),
+  };
+}
+
+type FieldTree = Map<string, FieldTree | null>;
+
+/** Google's partial response (`fields=revisionId,body/content(endIndex,paragraph)`): only what was asked for. */
+function selectFields(value: unknown, fields: string): unknown {
+  return select(value, parseFields(fields));
+}
+
+function parseFields(fields: string): FieldTree {
+  const tree: FieldTree = new Map();
+  let pos = 0;
+  const parseList = (into: FieldTree): void => {
+    while (pos < fields.length && fields[pos] !== ')') {
+      let node = into;
+      for (;;) {
+        const name = /^[A-Za-z0-9_*]+/.exec(fields.slice(pos))?.[0];
+        if (!name) throw new ApiError(400, `Invalid field selection ${fields}`);
+        pos += name.length;
+        const existing = node.get(name);
+        if (fields[pos] === '/' || fields[pos] === '(') {
+          const child: FieldTree = existing ?? new Map();
+          node.set(name, child);
+          node = child;
+          if (fields[pos++] === '(') {
+            parseList(child);
+            pos += 1;
+            break;
+          }
+        } else {
+          node.set(name, null);
+          break;
+        }
+      }
+      if (fields[pos] === ',') pos += 1;
+    }
+  };
+  parseList(tree);
+  return tree;
+}
+
+function select(value: unknown, tree: FieldTree | null): unknown {
+  if (tree === null || typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map((item) => select(item, tree));
+  const out: Record<string, unknown> = {};
+  for (const [name, child] of tree) {
+    const source = value as Record<string, unknown>;
+    if (name === '*') Object.assign(out, Object.fromEntries(Object.entries(source).map(([key, item]) => [key, select(item, child)])));
+    else if (source[name] !== undefined) out[name] = select(source[name], child);
+  }
+  return out;
 }
 
 function sameStyle(a: Style, b: Style): boolean {

@@ -8,11 +8,13 @@
  *   openai.enqueue({ content: JSON.stringify({ title, summary, keyPoints: [], actionItems: [] }) });
  *   openai.enqueue({ status: 429 }, { status: 500, error: { message: 'overloaded' } }, { delayMs: 500, content });
  *   // new OpenAiLlm({ baseUrl: openai.baseUrl, apiKey: 'sk-test', model: 'gpt-test' })
+ *   openai.respondWith((body) => ({ status: 429 }))  // every request from now on, when nothing is queued
+ *   openai.enqueue({ hang: 'headers' }, { hang: 'body', content })  // a model that never (fully) answers
  *   openai.requests[0].body.messages  // what the SDK sent
  *   await openai.close();
  *
- * 429 and 5xx answers carry `retry-after-ms: 10` unless the answer sets its own headers, so the SDK's
- * retries stay quick in tests (the SDK honours that header, as it does from Azure OpenAI).
+ * 429 and 5xx answers carry `retry-after-ms: 10` unless the answer sets its own headers, so an SDK
+ * that retries by itself stays quick in tests (the SDK honours that header, as it does from Azure OpenAI).
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -31,6 +33,12 @@ export interface FakeChatAnswer {
   /** Undefined: about four characters per token. Null: no `usage` in the answer. */
   usage?: { promptTokens: number; completionTokens: number } | null;
   headers?: Record<string, string>;
+  /**
+   * Never finish: `headers` sends nothing at all, `body` sends the status line, the headers and the
+   * first bytes of the completion, then stalls (a model that trickles). Either lasts until the client
+   * leaves.
+   */
+  hang?: 'headers' | 'body';
 }
 
 export interface ChatRequestMessage {
@@ -62,6 +70,8 @@ export interface FakeOpenAi {
   answerJson(value: unknown): void;
   /** Answer 400 to `response_format: json_schema`, as servers without structured outputs do. */
   rejectJsonSchema(reject: boolean): void;
+  /** The answer to every request when nothing is queued (instead of a 418). */
+  respondWith(responder: ((body: ChatRequestBody) => FakeChatAnswer) | null): void;
   readonly requests: RecordedChatRequest[];
   /** Answers still queued. */
   pending(): number;
@@ -72,6 +82,7 @@ export async function startFakeOpenAi(options: { apiKey?: string; models?: strin
   const queue: FakeChatAnswer[] = [];
   const requests: RecordedChatRequest[] = [];
   let rejectSchema = false;
+  let responder: ((body: ChatRequestBody) => FakeChatAnswer) | null = null;
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
@@ -102,9 +113,16 @@ export async function startFakeOpenAi(options: { apiKey?: string; models?: strin
       };
       return answer(400, () => sendError(res, 400, error));
     }
-    const next = queue.shift();
+    const next = queue.shift() ?? responder?.(body);
     if (!next) return answer(418, () => sendError(res, 418, { message: 'fake-openai: no answer queued' }));
     if (next.delayMs) await new Promise((resolve) => setTimeout(resolve, next.delayMs));
+    if (next.hang === 'headers') return;
+    if (next.hang === 'body') {
+      const json = JSON.stringify(completionOf(body, next));
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(json)) });
+      res.write(json.slice(0, 20));
+      return;
+    }
     if (next.status !== undefined && next.status >= 400) {
       const retryable = next.status === 429 || next.status >= 500;
       const headers = next.headers ?? (retryable ? { 'retry-after-ms': '10' } : {});
@@ -131,6 +149,9 @@ export async function startFakeOpenAi(options: { apiKey?: string; models?: strin
     },
     rejectJsonSchema: (reject) => {
       rejectSchema = reject;
+    },
+    respondWith: (next) => {
+      responder = next;
     },
     requests,
     pending: () => queue.length,

@@ -6,7 +6,8 @@
  * answers 400 idempotency_error).
  *   GET /v1/prices (lookup_keys, active) · POST /v1/customers · POST /v1/customers/{id}
  *   GET /v1/customers/{id}/payment_methods · POST /v1/checkout/sessions
- *   GET|POST /v1/subscriptions/{id} · GET /v1/setup_intents/{id}
+ *   GET|POST /v1/subscriptions/{id} (price changes with proration, `expand[]=latest_invoice`)
+ *   POST /v1/invoices/create_preview · GET /v1/setup_intents/{id}
  * The objects and the scenario helpers (pay a checkout, renew, decline, end) live in FakeStripeState.
  *
  *   const stripe = await startFakeStripe();
@@ -62,6 +63,7 @@ function routesOf(state: FakeStripeState): Route[] {
     { method: 'POST', pattern: /^\/v1\/checkout\/sessions$/, handle: (_p, body) => state.createSession(body) },
     { method: 'GET', pattern: /^\/v1\/subscriptions\/([^/]+)$/, handle: ([id = '']) => state.get(state.subscriptions, 'subscription', id) },
     { method: 'POST', pattern: /^\/v1\/subscriptions\/([^/]+)$/, handle: ([id = ''], body) => state.updateSubscription(id, body) },
+    { method: 'POST', pattern: /^\/v1\/invoices\/create_preview$/, handle: (_p, body) => state.previewInvoice(body) },
     { method: 'GET', pattern: /^\/v1\/setup_intents\/([^/]+)$/, handle: ([id = '']) => state.get(state.setupIntents, 'setup_intent', id) },
   ];
 }
@@ -155,6 +157,8 @@ export async function startFakeStripe(options: { now?: () => number } = {}) {
     /** Stripe bills the next month and the card is declined: the subscription goes past due. */
     failRenewal: (subscriptionId: string) => state.renew(subscriptionId, false),
     endSubscription: state.endSubscription.bind(state),
+    /** The card is declined for the next upgrade's invoice. */
+    declineNextPlanChange: state.declineNextPlanChange.bind(state),
     addCard: state.addCard.bind(state),
     event: state.event.bind(state),
     /** The next `times` requests matching method and path (a substring or a RegExp) answer `status`. */

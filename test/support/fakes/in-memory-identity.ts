@@ -37,6 +37,10 @@ export class InMemoryUserRepository implements UserRepository {
   findById(id: string): Promise<User | null> {
     return Promise.resolve(this.rows.get(id) ?? null);
   }
+
+  findByEmail(email: string): Promise<User[]> {
+    return Promise.resolve([...this.rows.values()].filter((row) => row.email.toLowerCase() === email.toLowerCase()));
+  }
 }
 
 export class InMemorySessionRepository implements SessionRepository {

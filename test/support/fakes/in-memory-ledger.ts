@@ -6,6 +6,7 @@ import type {
   LedgerRepository,
   LockedBalance,
   PageQuery,
+  UsageDayRow,
   UsageRow,
   UsageSortKey,
 } from '../../../src/modules/token-ledger/application/ports/ledger.repository.port.js';
@@ -66,7 +67,7 @@ export class InMemoryLedgerRepository implements LedgerRepository {
     return Promise.resolve({ rows: rows.slice((query.page - 1) * query.pageSize, query.page * query.pageSize), total: rows.length });
   }
 
-  usagePerDay(): Promise<{ date: string; usedTokens: number }[]> {
+  usagePerDay(): Promise<UsageDayRow[]> {
     return Promise.resolve([]);
   }
 }

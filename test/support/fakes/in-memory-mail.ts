@@ -1,4 +1,4 @@
-import type { InboundMessage } from '../../../src/modules/mail/domain/inbound-message.js';
+import { KEPT_IGNORED_PER_DOCUMENT, keepsContent, type InboundMessage, type Outcome } from '../../../src/modules/mail/domain/inbound-message.js';
 import type {
   InboundMessageRepository,
   NewInboundMessage,
@@ -14,11 +14,14 @@ export class InMemoryInboundMessages implements InboundMessageRepository {
   readonly rows = new Map<string, InboundMessage>();
   readonly confirmations = new Map<string, ForwardingConfirmation & { receivedAt: Date }>();
   processedCount = 0;
+  /** Each message's redelivery key and arrival order. */
+  private readonly arrivals = new Map<string, { documentId: string; dedupKey: string; order: number }>();
 
   constructor(private readonly queue: RecordingQueue) {}
 
   storeReceived(messages: NewInboundMessage[]): Promise<void> {
     for (const message of messages) {
+      this.arrivals.set(message.id, { documentId: message.documentId, dedupKey: message.dedupKey, order: this.arrivals.size });
       this.rows.set(message.id, {
         ...message,
         status: 'received',
@@ -35,6 +38,7 @@ export class InMemoryInboundMessages implements InboundMessageRepository {
         writtenAt: null,
         receivedAt: new Date(),
         heldAt: null,
+        refusal: null,
       });
       this.queue.enqueued.push({ messageId: message.id, delaySeconds: 0 });
     }
@@ -52,13 +56,48 @@ export class InMemoryInboundMessages implements InboundMessageRepository {
     return Promise.resolve();
   }
 
-  finish(id: string, outcome: { status: 'processed' | 'ignored' | 'failed' | 'expired'; reason: string | null; usedTokens?: number }): Promise<boolean> {
+  private readonly leases = new Map<string, Date>();
+
+  claimRun(id: string, now: Date, until: Date): Promise<Date | null> {
+    const held = this.leases.get(id);
+    if (held && held > now) return Promise.resolve(held);
+    this.leases.set(id, until);
+    return Promise.resolve(null);
+  }
+
+  releaseRun(id: string): Promise<void> {
+    this.leases.delete(id);
+    return Promise.resolve();
+  }
+
+  findEarlierDelivery(message: Pick<InboundMessage, 'id'>, since: Date): Promise<{ id: string; receivedAt: Date } | null> {
+    const self = this.arrivals.get(message.id);
+    const earlier = [...this.arrivals.entries()]
+      .filter(([id, other]) => self && other.documentId === self.documentId && other.dedupKey === self.dedupKey && other.order < self.order && (this.rows.get(id)?.receivedAt ?? since) >= since)
+      .sort((a, b) => a[1].order - b[1].order)[0];
+    const row = earlier ? this.rows.get(earlier[0]) : undefined;
+    return Promise.resolve(row ? { id: row.id, receivedAt: row.receivedAt } : null);
+  }
+
+  /** When each message ended, for the content-retention sweep. */
+  readonly finishedAt = new Map<string, Date>();
+
+  finish(id: string, outcome: Outcome): Promise<boolean> {
     const row = this.rows.get(id);
     if (!row || !LIVE.includes(row.status)) return Promise.resolve(false);
-    Object.assign(row, { status: outcome.status, reason: outcome.reason, usedTokens: outcome.usedTokens ?? 0 });
-    if (outcome.status !== 'failed') Object.assign(row, { raw: null, parsed: null, summary: null });
+    Object.assign(row, { status: outcome.status, reason: outcome.reason, usedTokens: outcome.usedTokens ?? 0 }, outcome.refusal ? { refusal: outcome.refusal } : {});
+    this.finishedAt.set(id, new Date());
+    if (!keepsContent(outcome)) Object.assign(row, { raw: null, parsed: null, summary: null });
+    else if (outcome.status === 'ignored') this.capKeptIgnored(row.documentId);
     if (outcome.status === 'processed') this.processedCount += 1;
     return Promise.resolve(true);
+  }
+
+  private capKeptIgnored(documentId: string): void {
+    const kept = [...this.rows.values()]
+      .filter((row) => row.documentId === documentId && row.status === 'ignored' && row.raw)
+      .sort((a, b) => (this.finishedAt.get(b.id)?.getTime() ?? 0) - (this.finishedAt.get(a.id)?.getTime() ?? 0));
+    for (const row of kept.slice(KEPT_IGNORED_PER_DOCUMENT)) Object.assign(row, { raw: null, parsed: null });
   }
 
   requeue(id: string, options: { resetAttempts?: boolean } = {}): Promise<boolean> {
@@ -75,12 +114,49 @@ export class InMemoryInboundMessages implements InboundMessageRepository {
     return Promise.resolve(true);
   }
 
+  releaseIgnored(id: string): Promise<boolean> {
+    const row = this.rows.get(id);
+    if (!row || row.status !== 'ignored' || row.refusal?.reason !== 'not-on-list' || !row.raw) return Promise.resolve(false);
+    Object.assign(row, { status: 'received', reason: null, attempts: 0 });
+    this.finishedAt.delete(id);
+    this.queue.enqueued.push({ messageId: id, delaySeconds: 0 });
+    return Promise.resolve(true);
+  }
+
+  dropIgnoredContent(before: Date): Promise<number> {
+    let dropped = 0;
+    for (const row of this.rows.values()) {
+      const finished = this.finishedAt.get(row.id);
+      if (row.status === 'ignored' && row.raw && finished && finished < before) {
+        Object.assign(row, { raw: null, parsed: null });
+        dropped += 1;
+      }
+    }
+    return Promise.resolve(dropped);
+  }
+
   heldMessages() {
     return Promise.resolve([...this.rows.values()].filter((row) => row.status === 'held').map((row) => ({ id: row.id, ownerId: row.ownerId, costTokens: row.costTokens, heldAt: row.heldAt })));
   }
 
-  listForDocument(): Promise<{ rows: ReceivedMailRow[]; total: number }> {
-    return Promise.resolve({ rows: [], total: 0 });
+  /** The document's mail, newest first (the fake ignores the page and sort). */
+  listForDocument(documentId: string): Promise<{ rows: ReceivedMailRow[]; total: number }> {
+    const rows = [...this.rows.values()]
+      .filter((row) => row.documentId === documentId)
+      .reverse()
+      .map((row) => ({
+        id: row.id,
+        sourceMail: row.sourceMail,
+        subject: row.subject,
+        usedTokens: row.usedTokens,
+        receivedAt: row.receivedAt,
+        status: row.status,
+        reason: row.reason,
+        authentication: null,
+        refusal: row.refusal,
+        hasContent: row.raw !== null,
+      }));
+    return Promise.resolve({ rows, total: rows.length });
   }
 
   saveForwardingConfirmation(documentId: string, confirmation: ForwardingConfirmation): Promise<void> {
@@ -109,9 +185,17 @@ export class FixedMailParser implements MailParser {
       messageId: null,
       subject: 'Invoice',
       from: { address: 'boss@example.com', name: 'Boss' },
-      originalSender: null,
+      ambiguousFrom: false,
       date: new Date('2026-11-02T10:00:00Z'),
-      text: 'The invoice is attached. Please pay by Friday.',
+      structured: {
+        subject: this.mail.subject ?? 'Invoice',
+        sender: this.mail.from ?? { address: 'boss@example.com', name: 'Boss' },
+        date: '2026-11-02T10:00:00.000Z',
+        dateText: null,
+        forwardedBy: null,
+        body: 'The invoice is attached. Please pay by Friday.',
+        kind: 'invoice',
+      },
       forwardingConfirmation: null,
       attachments: [],
       ...this.mail,

@@ -59,8 +59,33 @@ describe('reading Stripe events', () => {
   it('reads other invoices and subscription events as "read the subscription again"', () => {
     const invoice = { id: 'in_3', customer: 'cus_1', parent: { subscription_details: { subscription: 'sub_1' } }, lines: { data: [line] } };
     expect(translate('evt_7', 'invoice.payment_failed', { ...invoice, billing_reason: 'subscription_cycle' })).toEqual({ kind: 'subscription-changed', eventId: 'evt_7', customerId: 'cus_1', subscriptionId: 'sub_1' });
-    expect(translate('evt_8', 'invoice.paid', { ...invoice, billing_reason: 'subscription_update' })).toMatchObject({ kind: 'subscription-changed' });
+    expect(translate('evt_8', 'invoice.paid', { ...invoice, billing_reason: 'manual' })).toMatchObject({ kind: 'subscription-changed' });
+    expect(translate('evt_8b', 'invoice.payment_failed', { ...invoice, billing_reason: 'subscription_update' })).toMatchObject({ kind: 'subscription-changed' });
     expect(translate('evt_9', 'customer.subscription.deleted', { id: 'sub_1', customer: 'cus_1', status: 'canceled' })).toMatchObject({ kind: 'subscription-changed', subscriptionId: 'sub_1' });
+  });
+
+  it('reads a paid plan change invoice with its proration lines, credits negative', () => {
+    const proration = (price: string, amount: number) => ({ amount, period: { start: 1_795_000_000, end: 1_796_000_000 }, pricing: { price_details: { price } } });
+    const invoice = {
+      id: 'in_up',
+      customer: 'cus_1',
+      billing_reason: 'subscription_update',
+      amount_paid: 1000,
+      parent: { subscription_details: { subscription: 'sub_1' } },
+      lines: { data: [proration('price_basic', -450), proration('price_pro', 1450)] },
+    };
+    expect(translate('evt_up', 'invoice.paid', invoice)).toEqual({
+      kind: 'plan-change-paid',
+      eventId: 'evt_up',
+      invoiceId: 'in_up',
+      customerId: 'cus_1',
+      subscriptionId: 'sub_1',
+      lines: [
+        { priceId: 'price_basic', amountCents: -450, periodEnd: new Date(1_796_000_000_000) },
+        { priceId: 'price_pro', amountCents: 1450, periodEnd: new Date(1_796_000_000_000) },
+      ],
+      amountPaidCents: 1000,
+    });
   });
 
   it('ignores what billing does not act on', () => {

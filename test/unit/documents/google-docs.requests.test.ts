@@ -1,8 +1,10 @@
-import type { docs_v1 } from 'googleapis';
+import type { docs_v1 } from '@googleapis/docs';
 import { describe, expect, it } from 'vitest';
 import {
+  blockMarker,
   blockRequests,
   endPlacement,
+  hasBlockMarker,
   introRequests,
   plainText,
   textLines,
@@ -117,10 +119,18 @@ describe('blockRequests', () => {
     expect(requests).toContainEqual({ kind: 'updateTextStyle', range: { startIndex: 5, endIndex: 8 }, textStyle: { italic: true, foregroundColor: GREY } });
   });
 
-  it('keeps the heading and the meta line on one line each and names a missing subject', () => {
-    const [insert] = blockRequests({ heading: ' \n', meta: 'From a\nb', body: '' }, { at: 'beginning' });
+  it('keeps the heading on one line, each meta line on its own, and names a missing subject', () => {
+    const [insert] = blockRequests({ heading: ' \n', meta: 'From a  \n\n Forwarded\tby b', body: '' }, { at: 'beginning' });
 
-    expect(insert?.insertText?.text).toBe('(no subject)\nFrom a b\n\n');
+    expect(insert?.insertText?.text).toBe('(no subject)\nFrom a\nForwarded by b\n\n');
+  });
+
+  it('names the block with its marker in the same batch: from the heading to the end of its text', () => {
+    expect(rangesOf(blockRequests(block, { at: 'beginning' }, 'mailscribe-block-1')).at(-1)).toEqual({ kind: 'createNamedRange', range: { startIndex: 1, endIndex: 7 } });
+    expect(blockRequests(block, { at: 'end', index: 6, lead: '\n\n' }, 'mailscribe-block-1').at(-1)).toEqual({
+      createNamedRange: { name: 'mailscribe-block-1', range: { startIndex: 8, endIndex: 14 } },
+    });
+    expect(blockRequests(block, { at: 'beginning' }).some((request) => request.createNamedRange)).toBe(false);
   });
 
   it('leaves out an empty meta line and its style', () => {
@@ -134,6 +144,32 @@ describe('blockRequests', () => {
     const reset = blockRequests(block, { at: 'beginning' }).find((request) => request.updateTextStyle?.textStyle && Object.keys(request.updateTextStyle.textStyle).length === 0);
 
     expect(reset?.updateTextStyle?.fields?.split(',')).toEqual(expect.arrayContaining(['link', 'bold', 'italic', 'underline', 'foregroundColor']));
+  });
+});
+
+describe('blockMarker', () => {
+  const block = { heading: 'Hi', meta: 'From a · ref 0123456789ab', body: 'B' };
+
+  it('is the same for every attempt at one block and differs between blocks', () => {
+    expect(blockMarker({ ...block })).toBe(blockMarker(block));
+    expect(blockMarker({ ...block, meta: 'From a · ref 0123456789ac' })).not.toBe(blockMarker(block));
+    expect(blockMarker({ ...block, body: 'B.' })).not.toBe(blockMarker(block));
+    // Fields are kept apart: moving a character from one to the next is another block.
+    expect(blockMarker({ heading: 'Hi', meta: 'X', body: 'YZ' })).not.toBe(blockMarker({ heading: 'Hi', meta: 'XY', body: 'Z' }));
+  });
+
+  it('is a valid named range name (1 to 256 characters)', () => {
+    expect(blockMarker(block)).toMatch(/^mailscribe-block-[0-9a-f]{32}$/);
+  });
+});
+
+describe('hasBlockMarker', () => {
+  it('finds a marker among the named ranges of a document, and none in a document without any', () => {
+    const marked: docs_v1.Schema$Document = { namedRanges: { 'mailscribe-block-1': { name: 'mailscribe-block-1', namedRanges: [] } } };
+
+    expect(hasBlockMarker(marked, 'mailscribe-block-1')).toBe(true);
+    expect(hasBlockMarker(marked, 'mailscribe-block-2')).toBe(false);
+    expect(hasBlockMarker({}, 'mailscribe-block-1')).toBe(false);
   });
 });
 

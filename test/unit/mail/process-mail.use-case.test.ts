@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_ATTEMPTS } from '../../../src/modules/mail/domain/retry-policy.js';
 import { DocNotFoundError, DocStoreUnavailableError } from '../../../src/modules/documents/application/ports/doc-store.port.js';
 import { LlmUnavailableError, OfflineSummariser, type Llm } from '../../../src/modules/summarization/index.js';
@@ -41,6 +41,27 @@ describe('processing one mail', () => {
     expect(harness.messages.processedCount).toBe(1);
   });
 
+  it('runs a mail once when the queue starts a second run while the first still works: one block, one charge', async () => {
+    // The first run waits in the model; meanwhile the queue, taking the job for dead, starts another.
+    let answer: () => void = () => undefined;
+    const slow: Llm = {
+      summarise: (request) => new Promise((resolve, reject) => void (answer = () => void new OfflineSummariser().summarise(request).then(resolve, reject))),
+    };
+    harness = await processMailHarness({ llm: slow });
+    const first = harness.process.execute('mail-1');
+    await vi.waitFor(() => expect(harness.messages.rows.get('mail-1')?.costTokens).toBe(1));
+    const queued = harness.queue.enqueued.length;
+    await harness.process.execute('mail-1');
+    // The second run did nothing but schedule a look for when the first run's lease ends.
+    expect(harness.queue.enqueued.slice(queued)).toEqual([{ messageId: 'mail-1', delaySeconds: 2 * harness.config.JOB_TIMEOUT_SECONDS }]);
+    answer();
+    await first;
+    await harness.process.execute('mail-1');
+    expect(harness.messages.rows.get('mail-1')).toMatchObject({ status: 'processed', usedTokens: 1 });
+    expect(harness.store.docs.get(harness.externalId)?.blocks).toHaveLength(1);
+    expect((await harness.ledger.balanceOf(OWNER)).additionalTokens).toBe(4);
+  });
+
   it('retries a busy model with growing, jittered delays and does not charge twice', async () => {
     llm.failures = 2;
     await harness.process.execute('mail-1');
@@ -60,7 +81,7 @@ describe('processing one mail', () => {
   it(`fails after ${MAX_ATTEMPTS} attempts with the reason and refunds the tokens`, async () => {
     llm.failures = 100;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) await harness.process.execute('mail-1');
-    expect(row()).toMatchObject({ status: 'failed', usedTokens: 0, reason: 'The summarising model is busy or unreachable.' });
+    expect(row()).toMatchObject({ status: 'failed', usedTokens: 0, reason: 'The summarising model had a server error (5xx).' });
     expect((await harness.ledger.balanceOf(OWNER)).additionalTokens).toBe(5);
   });
 

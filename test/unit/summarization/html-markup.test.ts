@@ -39,12 +39,13 @@ describe('stripHtml', () => {
 describe('plainText on hostile input', () => {
   const fill = (piece: string): string => piece.repeat(Math.ceil(100_000 / piece.length)).slice(0, 100_000);
 
+  // Their time is measured by `npm run bench` (Hostile text): here, that they come out as bounded text.
   it.each(['<a style="display:none ', '<div hidden>', '<', '[', '![x](', '**a', '_a ', '<!--', 'a.', '  .', '~~a', 'END     '])(
-    'handles 100,000 characters of %j in well under the budget',
+    'turns 100,000 characters of %j into text no longer than its input, with no tag left',
     (piece) => {
-      const started = performance.now();
-      plainText(fill(piece));
-      expect(performance.now() - started).toBeLessThan(3_000);
+      const out = plainText(fill(piece));
+      expect(out.length).toBeLessThanOrEqual(100_000);
+      expect(out).not.toMatch(/<[a-z!]/i);
     },
   );
 });

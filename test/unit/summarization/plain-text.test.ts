@@ -46,13 +46,35 @@ describe('plainText', () => {
     const text =
       'Docs at https://docs.example/x, mirror www.mirror.example, old hxxps://evil[.]example/a, ' +
       'also evil[.]example/path and ftp://files.example/a and mailto:ada@example.com and data:image/png;base64,AAAA.';
-    expect(plainText(text)).toBe('Docs at mirror old also and and and.');
+    expect(plainText(text)).toBe('Docs, mirror, old, also.');
   });
 
   it('drops a domain followed by a path or a query, but keeps a plain domain name and email addresses', () => {
     expect(plainText('Visit evil.example/steal?x=1 or 10.0.0.1/admin. Booking.com wrote to ada@example.com.')).toBe(
-      'Visit or. Booking.com wrote to ada@example.com.',
+      'Booking.com wrote to ada@example.com.',
     );
+  });
+
+  it.each([
+    ['Pay at the portal or https://a.example/x or https://b.example/y.', 'Pay at the portal.'],
+    ['Pay at the portal or [https://a.example/x](https://a.example/x).', 'Pay at the portal.'],
+    ['• Click (https://x.example/a)\n• Bring your badge.', '• Bring your badge.'],
+    ['• Click [here](https://x.example/a))\n• Bring your badge.', '• Bring your badge.'],
+    ['[Click here](https://x.example/c) to confirm your address.', 'To confirm your address.'],
+    ['Confirm <a href="https://x.example/c">here</a> by Friday.', 'Confirm by Friday.'],
+    ['The full report is available here: https://x.example/report', 'The full report is available'],
+    ['Reply (or visit https://x.example/a) by Friday.', 'Reply by Friday.'],
+    ['Log in at https://x.example/login to pay.', 'Log in to pay.'],
+    ['See https://x.example/a and https://y.example/b for details.', 'For details.'],
+    ['Slides: https://x.example/s, https://x.example/t and https://x.example/u. Agenda attached.', 'Slides. Agenda attached.'],
+    ['The invoice (https://x.example/i) is due on 3 May [here](https://x.example/p).', 'The invoice is due on 3 May.'],
+  ])('leaves a clean sentence where a link was: %j', (input, expected) => {
+    expect(plainText(input)).toBe(expected);
+  });
+
+  it('leaves prose without links alone, even with words a link would have taken along', () => {
+    const prose = 'What are you looking at? Log in and click on Save, or tap the blue button. See you at 10 (room 4).\n1) First\n2) Second';
+    expect(plainText(prose)).toBe(prose);
   });
 
   it('removes HTML tags, comments, scripts and hidden elements', () => {
@@ -103,6 +125,40 @@ describe('plainText', () => {
         expectSafe(plainText(text));
       }),
       { numRuns: 1_000 },
+    );
+  });
+});
+
+const WORDS = ['Pay', 'at', 'the', 'portal', 'or', 'and', 'click', 'here', 'see', 'visit', 'by', 'Friday', 'to', 'via', ',', '.', ':', '(', ')', '•', '\n'];
+const LINKS = ['https://a.example/x', 'www.b.example', '[here](https://c.example)', '[the form](https://d.example/f)', '<a href="https://e.example">Click here</a>', '![x](https://f.example/p.png)', 'evil[.]example/path'];
+const proseWithLinks = fc
+  .array(fc.oneof(fc.constantFrom(...WORDS), fc.constantFrom(...LINKS)), { maxLength: 40 })
+  .map((pieces) => pieces.join(' '));
+
+describe('plainText after removing links', () => {
+  it('never leaves doubled connectors, empty brackets, a space before punctuation or a marker behind', () => {
+    fc.assert(
+      fc.property(proseWithLinks, (text) => {
+        const clean = plainText(text);
+        const input = plainText(text.replace(/\S*(?:https?:|www\.|\[\.\])\S*/g, '').replace(/\[here\]|<a[^>]*>Click here<\/a>|!\[x\]/g, ''));
+        expectSafe(clean);
+        expect(clean).not.toMatch(/\uE000/);
+        if (!/\b(or|and)\s+\1\b/i.test(input)) expect(clean).not.toMatch(/\b(or|and)\s+\1\b/i);
+        if (!/\(\s*\)/.test(input)) expect(clean).not.toMatch(/\(\s*\)|\[\s*\]/);
+        expect(clean).not.toMatch(/ [.,;:!?]/);
+        if (!/\b(?:or|and|at|via|to|by)\s*[.,;:!?]/i.test(input)) expect(clean).not.toMatch(/\b(?:or|and|at|via|to|by)[.,;!?]/i);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('is stable: cleaning a text free of links twice changes nothing', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...WORDS), { maxLength: 40 }).map((words) => words.join(' ')), (text) => {
+        const once = plainText(text);
+        expect(plainText(once)).toBe(once);
+      }),
+      { numRuns: 500 },
     );
   });
 });

@@ -27,9 +27,11 @@ class ScriptedLlm implements Llm {
 
 function aRequest(overrides: Partial<SummaryRequest> = {}): SummaryRequest {
   return {
-    subject: 'Re: Office move',
+    subject: 'Office move',
     from: 'Grace <grace@example.com>',
     date: new Date('2024-06-03T09:47:00Z'),
+    kind: 'message',
+    forwardedBy: null,
     text: 'Hi team,\n\nThe office moves to the fourth floor on Monday 10 June. Please pack your desks by Friday afternoon.\n\nThanks,\nGrace',
     instructions: '',
     ...overrides,
@@ -72,8 +74,9 @@ describe('SummariseMail', () => {
 
     const { title, body } = await new SummariseMail(llm).execute(aRequest());
 
-    expect(title).toBe('Move details');
-    expect(body.split('\n')[0]).toBe('Moving Monday. Details at.');
+    // "details" as a link's whole text means nothing without the link, so it goes with it.
+    expect(title).toBe('Move');
+    expect(body.split('\n')[0]).toBe('Moving Monday. Details.');
   });
 
   it('falls back to the offline summary of the mail when the model says nothing usable', async () => {
@@ -87,7 +90,7 @@ describe('SummariseMail', () => {
 
   it('takes the title from the subject when the model gives none', async () => {
     const { title } = await new SummariseMail(new ScriptedLlm(aSummary({ title: ' ' }))).execute(aRequest());
-    expect(title).toBe('Re: Office move');
+    expect(title).toBe('Office move');
   });
 
   it('lets the model failures through for the pipeline to retry or give up', async () => {

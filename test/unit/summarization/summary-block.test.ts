@@ -53,7 +53,7 @@ describe('summaryBlock', () => {
         actionItems: ['Reply to mailto:anna@example.com'],
       }),
     );
-    expect(block).toBe('Moved to Thursday\n\nKey points:\n• Costs up, see\n\nAction items:\n• Reply to');
+    expect(block).toBe('Moved to Thursday\n\nKey points:\n• Costs up\n\nAction items:\n• Reply');
   });
 
   it('caps the whole block at a word boundary with an ellipsis', () => {

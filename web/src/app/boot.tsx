@@ -1,20 +1,24 @@
 // The whole app: the router with every screen, and the session wired to it. Loaded as its own
 // chunk by main.tsx, so a first visit to the landing page does not wait for it.
+import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { App } from './app';
 import { createAppRouter } from './router';
 import { installSession } from './session';
 
-/** Renders the app into `root` (replacing the standalone landing page), first opening `href` when given. */
-export async function bootApp(root: Root, href?: string): Promise<void> {
+/**
+ * Renders the app into `root` (replacing the standalone landing page), first opening `href` when given.
+ * `queryClient` is the landing page's, so what it loaded (prices, configuration) is not asked for again.
+ */
+export async function bootApp(root: Root, queryClient: QueryClient, href?: string): Promise<void> {
   const router = createAppRouter();
   // Before the first render: the login guard's first request already needs the bearer.
   installSession(router);
   if (href !== undefined) await router.navigate(href);
   root.render(
     <StrictMode>
-      <App router={router} />
+      <App router={router} queryClient={queryClient} />
     </StrictMode>,
   );
 }

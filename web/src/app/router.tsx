@@ -15,6 +15,7 @@ import { DocumentDetailsPage } from '@/features/documents/components/document-de
 import { DocumentsPage } from '@/features/documents/components/documents-page';
 import { ProjectPage } from '@/features/documents/components/project-page';
 import { LandingRoute } from '@/features/landing/components/landing-route';
+import type { AppRouter } from './app-router';
 import { LoginGuard } from './guards/login-guard';
 import { DashboardLayout } from './layouts/dashboard-layout';
 import { NotFoundPage } from './routes/not-found-page';
@@ -36,15 +37,15 @@ const page = {
   usage: lazyPage(async () => (await import('@/features/usage/components/usage-page')).UsagePage),
   settings: lazyPage(async () => (await import('@/features/settings/components/settings-page')).SettingsPage),
   subscription: lazyPage(async () => (await import('@/features/billing/components/subscription-page')).SubscriptionPage),
-  planSelection: lazyPage(async () => (await import('@/features/billing/components/plan-selection-page')).PlanSelectionPage),
+  // Composes plan selection with the documents made before a plan was chosen (see the file).
+  planSelection: lazyPage(async () => (await import('./routes/plan-selection-route')).PlanSelectionRoute),
   subscriptionRequired: lazyPage(
     async () => (await import('@/features/billing/components/subscription-required-page')).SubscriptionRequiredPage,
   ),
   payment: lazyPage(async () => (await import('@/features/billing/components/payment-page')).PaymentPage),
-  onboarding: lazyPage(async () => (await import('@/features/onboarding/components/onboarding-page')).OnboardingAfterLoginPage),
-  onboardingAfterSignup: lazyPage(
-    async () => (await import('@/features/onboarding/components/onboarding-page')).OnboardingAfterSignupPage,
-  ),
+  // Composes the onboarding guide with the documents it needs (see the file).
+  onboarding: lazyPage(async () => (await import('./routes/onboarding-route')).OnboardingAfterLoginRoute),
+  onboardingAfterSignup: lazyPage(async () => (await import('./routes/onboarding-route')).OnboardingAfterSignupRoute),
 };
 
 /**
@@ -132,8 +133,6 @@ export function createAppRoutes(): RouteObject[] {
   ];
 }
 
-export function createAppRouter() {
+export function createAppRouter(): AppRouter {
   return createBrowserRouter(createAppRoutes());
 }
-
-export type AppRouter = ReturnType<typeof createBrowserRouter>;

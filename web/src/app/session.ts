@@ -6,7 +6,7 @@ import { readStoredToken } from '@/lib/auth-token';
 import { createSessionPolicy } from '@/lib/session-policy';
 import { useSession } from '@/lib/session-store';
 import { refreshSessionToken } from '@/features/auth/api/refresh-session-token';
-import type { AppRouter } from './router';
+import type { AppRouter } from './app-router';
 
 let onSessionLost: () => void = () => {};
 

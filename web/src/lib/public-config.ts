@@ -1,20 +1,14 @@
 // What the public pages need to know about this installation (GET /api/public-config, no sign-in):
 // the support address, the social link, the landing video, the billing mode, the mail domain.
 // Loaded once per page load and shared by every screen that shows it.
-import { useEffect, useState } from 'react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
+import { publicConfigKeys } from './query-keys';
 
-export type BillingMode = 'local' | 'stripe' | 'off';
+import type { PublicConfig } from '@contract/platform';
 
-export type PublicConfig = {
-  supportEmail: string;
-  /** An http(s) URL, or null when the operator set none. */
-  socialUrl: string | null;
-  /** An https embed URL (e.g. https://www.youtube-nocookie.com/embed/…), or null. */
-  videoUrl: string | null;
-  billing: BillingMode;
-  inboundDomain: string;
-};
+// The HTTP contract's types (src/contract).
+export type { BillingMode, PublicConfig } from '@contract/platform';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
@@ -46,47 +40,21 @@ export function toPublicConfig(body: unknown): PublicConfig {
   };
 }
 
-let loading: Promise<PublicConfig> | null = null;
-
-/** The configuration, fetched on the first call; a failed fetch is forgotten so a later call tries again. */
-export function getPublicConfig(): Promise<PublicConfig> {
-  loading ??= api
-    .get('public-config')
-    .json<unknown>()
-    .then(toPublicConfig)
-    .catch((error: unknown) => {
-      loading = null;
-      throw error;
-    });
-  return loading;
+/** GET /api/public-config. */
+export async function getPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
+  return toPublicConfig(await api.get('public-config', signal ? { signal } : {}).json<unknown>());
 }
 
-export type PublicConfigState = { status: 'loading' } | { status: 'ready'; config: PublicConfig } | { status: 'error' };
+export const publicConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: publicConfigKeys.all,
+    queryFn: ({ signal }) => getPublicConfig(signal),
+    // Fixed for the page load: an operator's change shows on the next one.
+    staleTime: Infinity,
+    meta: { errorMessage: 'Could not load the public configuration.' },
+  });
 
 /** The configuration for a component; a failure is logged, and the screen shows what it can without it. */
-export function usePublicConfig(): PublicConfigState {
-  const [state, setState] = useState<PublicConfigState>({ status: 'loading' });
-
-  useEffect(() => {
-    let active = true;
-    getPublicConfig().then(
-      (config) => {
-        if (active) setState({ status: 'ready', config });
-      },
-      (error: unknown) => {
-        console.warn('Could not load the public configuration.', error);
-        if (active) setState({ status: 'error' });
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, []);
-
-  return state;
-}
-
-/** Forgets the loaded configuration (tests, and nothing else, need this). */
-export function resetPublicConfig(): void {
-  loading = null;
+export function usePublicConfig() {
+  return useQuery(publicConfigQueryOptions());
 }

@@ -79,6 +79,9 @@ export function createSessionPolicy(options: SessionPolicyOptions): SessionPolic
         () => false,
       );
     }
+    // Signed out while this request was on its way (logout revoked its token): the 401 is expected, and
+    // sending the user to /login would undo the logout's own navigation.
+    if (sentToken !== null && tokens.read() === null) return false;
     const current = unexpiredToken();
     if (current === null) {
       giveUp();

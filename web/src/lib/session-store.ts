@@ -4,12 +4,10 @@
 import { create } from 'zustand';
 import { readStoredToken, removeStoredToken, writeStoredToken } from './auth-token';
 
-export type SessionUser = {
-  id: string;
-  email: string;
-  name: string;
-  picture: string | null;
-};
+import type { SessionUser } from '@contract/session';
+
+/** The signed-in user as GET /api/status answers it (the HTTP contract's type). */
+export type { SessionUser };
 
 export type SessionStatus = 'unknown' | 'authenticated' | 'unauthenticated';
 

@@ -1,28 +1,22 @@
 // The signed-in user's subscription (GET /api/subscription/status): read by the subscription guard
 // and the settings page. The answer is checked field by field; a missing field gets a safe default.
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
+import { subscriptionKeys } from './query-keys';
 
-/** 'none' and 'active' are named by the spec; every other value counts as canceled (spec §3). */
-export type SubscriptionState = 'none' | 'active' | 'canceled' | 'past_due' | (string & {});
+import type { PlanType } from '@contract/billing';
+import type { SubscriptionState as ContractSubscriptionState, SubscriptionStatus as ContractSubscriptionStatus } from '@contract/subscription';
 
-export type PlanType = 'monthlyBasic' | 'monthlyPro';
+export type { PlanType };
 
-export type SubscriptionStatus = {
-  isActive: boolean;
-  subscriptionStatus: SubscriptionState;
-  cancelAtPeriodEnd: boolean;
-  /** ISO date-time, or null when there is no billing period. */
-  currentPeriodEnd: string | null;
-  /** Dollars. */
-  monthlyPrice: number | null;
-  paymentEmail: string | null;
-  subscriptionTokens: number;
-  maxSubscriptionTokens: number;
-  additionalTokens: number;
-  planType: PlanType | null;
-  /** The operator switched billing off: everyone counts as active, with unlimited tokens. */
-  billingDisabled: boolean;
-};
+/**
+ * The contract's states, and any other string: 'none' and 'active' are named by the spec; every other
+ * value counts as canceled (spec §3), including one a newer server might send.
+ */
+export type SubscriptionState = ContractSubscriptionState | (string & {});
+
+/** The HTTP contract's status, with the state kept open as above. */
+export type SubscriptionStatus = Omit<ContractSubscriptionStatus, 'subscriptionStatus'> & { subscriptionStatus: SubscriptionState };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
@@ -53,6 +47,18 @@ export function toSubscriptionStatus(body: unknown): SubscriptionStatus {
 /** GET /api/subscription/status. */
 export async function getSubscriptionStatus(signal?: AbortSignal): Promise<SubscriptionStatus> {
   return toSubscriptionStatus(await api.get('subscription/status', signal ? { signal } : {}).json<unknown>());
+}
+
+export const subscriptionStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: subscriptionKeys.status(),
+    queryFn: ({ signal }) => getSubscriptionStatus(signal),
+    meta: { errorMessage: 'Could not load the subscription status.' },
+  });
+
+/** The subscription (the subscription guard, the settings page). A failed reload keeps the last answer. */
+export function useSubscriptionStatus() {
+  return useQuery(subscriptionStatusQueryOptions());
 }
 
 /** The plans' display names (spec §1). */

@@ -1,32 +1,20 @@
 // The signed-in user's token balance (GET /api/tokens/state), shown by the sidebar's token panel.
-// Anything that can change the balance (a purchase, a processed mail) calls refreshTokenState().
+// Anything that can change the balance (a purchase, a retried mail) invalidates tokenStateKeys.all.
 // A failed load is logged and the last known values stay.
-import { create } from 'zustand';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
-import { useSession } from './session-store';
+import { tokenStateKeys } from './query-keys';
 
-export type TokenState = {
-  subscriptionTokens: number;
-  maxSubscriptionTokens: number;
-  additionalTokens: number;
-  /** Billing is switched off by the operator: no limits, no numbers to show. */
-  unlimited: boolean;
-};
+import type { TokenState } from '@contract/usage';
 
-type TokenStateStore = {
-  /** null until the first successful load. */
-  tokenState: TokenState | null;
-  /** A load has finished (successfully or not): no longer waiting for the first answer. */
-  settled: boolean;
-};
-
-export const useTokenState = create<TokenStateStore>()(() => ({ tokenState: null, settled: false }));
+/** The balance as GET /api/tokens/state answers it (the HTTP contract's type). */
+export type { TokenState };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-function toTokenState(body: unknown): TokenState {
+export function toTokenState(body: unknown): TokenState {
   const state = isRecord(body) ? body['tokenState'] : undefined;
   const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
   if (!isRecord(state)) throw new Error('GET /api/tokens/state answered without a tokenState.');
@@ -40,32 +28,20 @@ function toTokenState(body: unknown): TokenState {
 }
 
 /** GET /api/tokens/state. */
-export async function getTokenState(): Promise<TokenState> {
-  return toTokenState(await api.get('tokens/state').json<unknown>());
+export async function getTokenState(signal?: AbortSignal): Promise<TokenState> {
+  return toTokenState(await api.get('tokens/state', signal ? { signal } : {}).json<unknown>());
 }
 
-let latestRequest = 0;
+export const tokenStateQueryOptions = () =>
+  queryOptions({
+    queryKey: tokenStateKeys.all,
+    queryFn: ({ signal }) => getTokenState(signal),
+    // Anything may have used tokens since (a processed mail): every page change and return reloads it.
+    staleTime: 0,
+    meta: { errorMessage: 'Could not load the token state; keeping the last values.' },
+  });
 
-/** Reloads the balance. Never rejects: a failure is logged and the last values stay. */
-export async function refreshTokenState(): Promise<void> {
-  const request = ++latestRequest;
-  try {
-    const tokenState = await getTokenState();
-    // Only the newest request writes, so a slow earlier answer cannot overwrite a newer one.
-    if (request === latestRequest) useTokenState.setState({ tokenState, settled: true });
-  } catch (error) {
-    console.warn('Could not load the token state; keeping the last values.', error);
-    if (request === latestRequest) useTokenState.setState({ settled: true });
-  }
+/** The balance. A failed reload keeps the last values (TanStack Query keeps the data of a failed refetch). */
+export function useTokenState() {
+  return useQuery(tokenStateQueryOptions());
 }
-
-/** Forgets the balance (a different user may sign in next). */
-export function resetTokenState(): void {
-  latestRequest += 1;
-  useTokenState.setState({ tokenState: null, settled: false });
-}
-
-// Signing out forgets the balance.
-useSession.subscribe((state, previous) => {
-  if (previous.token !== null && state.token === null) resetTokenState();
-});

@@ -1,10 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetSessionStore } from '@/lib/session-store';
 import { useToasts } from '@/components/ui/toast/toast-store';
 import { resetThemeStore } from '@/components/ui/theme/theme-store';
-import { resetPublicConfig } from '@/lib/public-config';
+
+// findBy*/waitFor give up after this long. The 1 s default is too short on a loaded two-core machine,
+// where a screen's first render with its lazy chunks can take longer; a passing test is not slowed.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
@@ -18,6 +21,5 @@ afterEach(() => {
     resetSessionStore();
     useToasts.setState({ toasts: [] });
     resetThemeStore();
-    resetPublicConfig();
   }
 });

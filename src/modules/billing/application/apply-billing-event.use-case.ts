@@ -1,13 +1,11 @@
 import { inject, injectable } from 'tsyringe';
 import { LOGGER, type Logger } from '../../../platform/logging/logger.js';
 import { CLOCK, type Clock } from '../../../shared/clock.js';
+import { isPlanType } from '../domain/price.js';
 import type { SubscriptionSnapshot } from '../domain/subscription.js';
 import type { BillingEvent } from './billing-event.js';
 import { callGateway } from './call-gateway.js';
-import { CompleteCardSetup } from './outcomes/complete-card-setup.use-case.js';
-import { CreditTokenPurchase } from './outcomes/credit-token-purchase.use-case.js';
-import { RecordSubscription } from './outcomes/record-subscription.use-case.js';
-import { StartPaidPeriod } from './outcomes/start-paid-period.use-case.js';
+import { PurchaseOutcomes } from './outcomes/purchase-outcomes.js';
 import { CHECKOUT_SESSION_REPOSITORY, type CheckoutSessionRepository } from './ports/checkout-session.repository.port.js';
 import { CUSTOMER_REPOSITORY, type CustomerRepository } from './ports/customer.repository.port.js';
 import { PAYMENT_GATEWAY, type PaymentGateway } from './ports/payment-gateway.port.js';
@@ -28,10 +26,7 @@ export class ApplyBillingEvent {
     @inject(CUSTOMER_REPOSITORY) private readonly customers: CustomerRepository,
     @inject(CHECKOUT_SESSION_REPOSITORY) private readonly checkouts: CheckoutSessionRepository,
     @inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
-    @inject(RecordSubscription) private readonly record: RecordSubscription,
-    @inject(StartPaidPeriod) private readonly startPeriod: StartPaidPeriod,
-    @inject(CreditTokenPurchase) private readonly credit: CreditTokenPurchase,
-    @inject(CompleteCardSetup) private readonly cardSetup: CompleteCardSetup,
+    @inject(PurchaseOutcomes) private readonly outcomes: PurchaseOutcomes,
     @inject(CLOCK) private readonly clock: Clock,
     @inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -56,6 +51,8 @@ export class ApplyBillingEvent {
         return this.checkoutCompleted(userId, event);
       case 'period-paid':
         return this.periodPaid(userId, event);
+      case 'plan-change-paid':
+        return this.planChangePaid(userId, event);
       case 'subscription-changed':
         await this.sync(userId, event.subscriptionId);
         return 'applied';
@@ -65,12 +62,12 @@ export class ApplyBillingEvent {
   private async checkoutCompleted(userId: string, event: Extract<BillingEvent, { kind: 'checkout-completed' }>): Promise<EventOutcome> {
     if (event.mode === 'payment') {
       if (!event.paid) return 'ignored'; // its async_payment_succeeded event comes later
-      const result = await this.credit.execute({ sessionId: event.sessionId, amountPaidCents: event.amountTotalCents });
+      const result = await this.outcomes.creditTokens.execute({ sessionId: event.sessionId, amountPaidCents: event.amountTotalCents });
       if (result.reason === 'unknown-session') this.logger.warn({ sessionId: event.sessionId }, 'paid checkout not opened by this app; nothing credited');
       return 'applied';
     }
     if (event.mode === 'subscription' && event.subscriptionId) await this.sync(userId, event.subscriptionId);
-    if (event.mode === 'setup' && event.setupRef) await this.cardSetup.execute({ userId, setupRef: event.setupRef });
+    if (event.mode === 'setup' && event.setupRef) await this.outcomes.completeCardSetup.execute({ userId, setupRef: event.setupRef });
     await this.checkouts.close(event.sessionId, 'completed', this.clock.now());
     return 'applied';
   }
@@ -80,7 +77,7 @@ export class ApplyBillingEvent {
     const snapshot = await this.sync(userId, event.subscriptionId);
     const planTokens = event.planTokens ?? (await this.tokensOfPrice(event.priceId, snapshot));
     if (planTokens === null) throw new Error(`no token count for price ${event.priceId ?? '(none)'} of invoice ${event.invoiceId}: set metadata.tokens on the price`);
-    await this.startPeriod.execute({
+    await this.outcomes.startPaidPeriod.execute({
       userId,
       subscriptionId: event.subscriptionId,
       sourceKey: event.invoiceId,
@@ -92,9 +89,38 @@ export class ApplyBillingEvent {
     return 'applied';
   }
 
+  /**
+   * The credit line names the plan left, the charged line the plan taken; an upgrade's tokens are
+   * granted keyed by the invoice (ChangePlan may have granted them already). Anything else (a
+   * downgrade prorated in Stripe's dashboard, a quantity change) only refreshes the subscription.
+   */
+  private async planChangePaid(userId: string, event: Extract<BillingEvent, { kind: 'plan-change-paid' }>): Promise<EventOutcome> {
+    await this.sync(userId, event.subscriptionId);
+    const prices = await callGateway(() => this.gateway.prices());
+    const planOf = (priceId: string | null) => prices.find((price) => price.providerPriceId === priceId && isPlanType(price.priceType)) ?? null;
+    const taken = event.lines.find((line) => line.amountCents > 0 && planOf(line.priceId));
+    const left = event.lines.find((line) => line.amountCents < 0 && planOf(line.priceId));
+    const to = planOf(taken?.priceId ?? null);
+    const from = planOf(left?.priceId ?? null);
+    if (!taken || !to || !from || !isPlanType(to.priceType) || to.tokens <= from.tokens) {
+      this.logger.info({ eventId: event.eventId, invoiceId: event.invoiceId }, 'plan change invoice with no upgrade to grant');
+      return 'applied';
+    }
+    await this.outcomes.grantUpgrade.execute({
+      userId,
+      invoiceId: event.invoiceId,
+      fromTokens: from.tokens,
+      toPlan: to.priceType,
+      toTokens: to.tokens,
+      periodEnd: taken.periodEnd,
+      amountPaidCents: event.amountPaidCents,
+    });
+    return 'applied';
+  }
+
   private async sync(userId: string, subscriptionId: string): Promise<SubscriptionSnapshot | null> {
     const snapshot = await callGateway(() => this.gateway.retrieveSubscription(subscriptionId));
-    if (snapshot) await this.record.execute(userId, snapshot);
+    if (snapshot) await this.outcomes.recordSubscription.execute(userId, snapshot);
     return snapshot;
   }
 

@@ -32,6 +32,19 @@ export type BillingEvent =
       planTokens: number | null;
       amountPaidCents: number;
     }
+  | {
+      /**
+       * An invoice of a plan change within a period was paid (Stripe's billing_reason
+       * subscription_update): its proration lines say which price was left (credit) and which taken.
+       */
+      kind: 'plan-change-paid';
+      eventId: string;
+      invoiceId: string;
+      customerId: string | null;
+      subscriptionId: string;
+      lines: { priceId: string | null; amountCents: number; periodEnd: Date }[];
+      amountPaidCents: number;
+    }
   /** Something about a subscription changed (update, deletion, failed payment): read it again. */
   | { kind: 'subscription-changed'; eventId: string; customerId: string | null; subscriptionId: string }
   | { kind: 'ignored'; eventId: string; type: string };

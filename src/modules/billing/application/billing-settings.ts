@@ -1,5 +1,5 @@
 import { AppError } from '../../../shared/app-error.js';
-import { BILLING_DISABLED_MESSAGE, BillingErrors } from '../domain/billing.errors.js';
+import { BILLING_DISABLED_MESSAGE, BillingErrors } from '../billing.errors.js';
 
 /** What the billing use cases need from the configuration. */
 export interface BillingSettings {
@@ -11,7 +11,7 @@ export interface BillingSettings {
 
 export const BILLING_SETTINGS = Symbol('BillingSettings');
 
-export function billingDisabled(): AppError<string> {
+export function billingDisabled(): AppError {
   return new AppError(BillingErrors.DISABLED, BILLING_DISABLED_MESSAGE);
 }
 

@@ -1,5 +1,5 @@
 import { AppError } from '../../../shared/app-error.js';
-import { BillingErrors } from '../domain/billing.errors.js';
+import { BillingErrors } from '../billing.errors.js';
 import { PaymentProviderUnavailableError } from './ports/payment-gateway.port.js';
 
 /** A provider outage becomes a message the user can act on (try again); anything else stays a bug. */

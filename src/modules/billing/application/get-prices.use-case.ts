@@ -1,6 +1,6 @@
 import { inject, injectable } from 'tsyringe';
 import { AppError } from '../../../shared/app-error.js';
-import { BillingErrors } from '../domain/billing.errors.js';
+import { BillingErrors } from '../billing.errors.js';
 import { byPriceTypeOrder, type Price, type PriceType } from '../domain/price.js';
 import { BILLING_SETTINGS, billingDisabled, type BillingSettings } from './billing-settings.js';
 import { callGateway } from './call-gateway.js';

@@ -4,10 +4,7 @@ import { isExpired, SESSION_ID_PLACEHOLDER, type CheckoutSession } from '../doma
 import { isPlanType } from '../domain/price.js';
 import { firstPeriod, isActive, type SubscriptionSnapshot } from '../domain/subscription.js';
 import { CurrentSubscription } from './current-subscription.js';
-import { CompleteCardSetup } from './outcomes/complete-card-setup.use-case.js';
-import { CreditTokenPurchase } from './outcomes/credit-token-purchase.use-case.js';
-import { RecordSubscription } from './outcomes/record-subscription.use-case.js';
-import { StartPaidPeriod } from './outcomes/start-paid-period.use-case.js';
+import { PurchaseOutcomes } from './outcomes/purchase-outcomes.js';
 import { CHECKOUT_SESSION_REPOSITORY, type CheckoutSessionRepository } from './ports/checkout-session.repository.port.js';
 import { CUSTOMER_REPOSITORY, type CustomerRepository } from './ports/customer.repository.port.js';
 
@@ -30,10 +27,7 @@ export class LocalCheckout {
     @inject(CHECKOUT_SESSION_REPOSITORY) private readonly checkouts: CheckoutSessionRepository,
     @inject(CUSTOMER_REPOSITORY) private readonly customers: CustomerRepository,
     @inject(CurrentSubscription) private readonly current: CurrentSubscription,
-    @inject(RecordSubscription) private readonly record: RecordSubscription,
-    @inject(StartPaidPeriod) private readonly startPeriod: StartPaidPeriod,
-    @inject(CreditTokenPurchase) private readonly credit: CreditTokenPurchase,
-    @inject(CompleteCardSetup) private readonly cardSetup: CompleteCardSetup,
+    @inject(PurchaseOutcomes) private readonly outcomes: PurchaseOutcomes,
     @inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -58,9 +52,9 @@ export class LocalCheckout {
       if (isActive(await this.current.of(session.userId), now)) return { outcome: 'already-subscribed', session };
       await this.startSubscription(session, now);
     }
-    if (session.mode === 'payment') await this.credit.execute({ sessionId: session.id });
+    if (session.mode === 'payment') await this.outcomes.creditTokens.execute({ sessionId: session.id });
     // Paying by card saves it (as Stripe Checkout does), and setup mode is only that.
-    await this.cardSetup.execute({ userId: session.userId, setupRef: session.id });
+    await this.outcomes.completeCardSetup.execute({ userId: session.userId, setupRef: session.id });
     await this.checkouts.close(session.id, 'completed', now);
     return { outcome: 'paid', redirectTo: success };
   }
@@ -97,8 +91,8 @@ export class LocalCheckout {
       currentPeriodEnd: period.end,
       createdAt: now,
     };
-    await this.record.execute(session.userId, snapshot);
-    await this.startPeriod.execute({
+    await this.outcomes.recordSubscription.execute(session.userId, snapshot);
+    await this.outcomes.startPaidPeriod.execute({
       userId: session.userId,
       subscriptionId,
       sourceKey: session.id.replace(/^cs_/, 'in_'),

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'tsyringe';
 import { AppError } from '../../../shared/app-error.js';
 import { CLOCK, type Clock } from '../../../shared/clock.js';
-import { BillingErrors } from '../domain/billing.errors.js';
+import { BillingErrors } from '../billing.errors.js';
 import { unitsFor } from '../domain/price.js';
 import { isActive } from '../domain/subscription.js';
 import { BILLING_SETTINGS, ensureBillingOn, type BillingSettings } from './billing-settings.js';

@@ -21,6 +21,9 @@ export function describeItem(session: CheckoutSession): { title: string; detail:
   return { title: 'Save a card for future payments', detail: 'The test card Visa •••• 4242 becomes your payment method. Nothing is charged now.' };
 }
 
+/** A card setup takes no money ($0, setup mode): its button saves the card; real payments say Pay. */
+export const submitLabel = (session: CheckoutSession) => (session.mode === 'setup' ? 'Save card' : 'Pay');
+
 export type LocalPageState = 'open' | 'completed' | 'cancelled' | 'expired' | 'already-subscribed' | 'not-found';
 
 const NOTES: Record<Exclude<LocalPageState, 'open'>, string> = {
@@ -33,7 +36,7 @@ const NOTES: Record<Exclude<LocalPageState, 'open'>, string> = {
 
 /**
  * The embedded gateway's payment page: no script (the app's CSP forbids it); two forms posting to
- * this same page's Pay and Cancel. Clearly marked as test mode: nothing is charged.
+ * this same page's Pay (Save card for a card setup) and Cancel. Clearly marked as test mode: nothing is charged.
  */
 export function renderLocalCheckoutPage(state: LocalPageState, session: CheckoutSession | null): string {
   const item = session ? describeItem(session) : null;
@@ -44,7 +47,7 @@ export function renderLocalCheckoutPage(state: LocalPageState, session: Checkout
 <p class="detail">${escapeHtml(item.detail)}</p>
 <p class="total">Total due today: <strong>${money(session.totalCents)}</strong></p>
 <div class="actions">
-<form method="post" action="${base}/pay"><button type="submit" class="pay">Pay</button></form>
+<form method="post" action="${base}/pay"><button type="submit" class="pay">${submitLabel(session)}</button></form>
 <form method="post" action="${base}/cancel"><button type="submit" class="cancel">Cancel</button></form>
 </div>`
       : `<h1>Checkout</h1>

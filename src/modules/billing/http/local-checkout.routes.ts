@@ -1,6 +1,5 @@
 import { Router, type RouterContext } from '@koa/router';
-import type { DependencyContainer } from 'tsyringe';
-import { LocalCheckout } from '../application/local-checkout.use-case.js';
+import type { LocalCheckout } from '../application/local-checkout.use-case.js';
 import { renderLocalCheckoutPage, type LocalPageState } from './local-checkout.page.js';
 
 type Ctx = RouterContext;
@@ -14,19 +13,18 @@ function page(ctx: Ctx, status: number, ...args: Parameters<typeof renderLocalCh
 }
 
 /** /local-checkout/:id (+ /pay, /cancel): the embedded gateway's stand-in for Stripe's payment page. */
-export function localCheckoutRoutes(c: DependencyContainer): Router {
+export function localCheckoutRoutes(checkout: LocalCheckout): Router {
   const router = new Router({ prefix: '/local-checkout' });
-  const checkout = () => c.resolve(LocalCheckout);
 
   router.get('/:id', async (ctx) => {
-    const view = await checkout().view(ctx.params.id ?? '');
+    const view = await checkout.view(ctx.params.id ?? '');
     if (view.state === 'not-found') return page(ctx, 404, 'not-found', null);
     page(ctx, 200, view.state satisfies LocalPageState, view.session);
   });
 
   // 303: the browser follows a POST's redirect with a GET.
   router.post('/:id/pay', async (ctx) => {
-    const result = await checkout().pay(ctx.params.id ?? '');
+    const result = await checkout.pay(ctx.params.id ?? '');
     if ('redirectTo' in result) {
       ctx.status = 303;
       return ctx.redirect(result.redirectTo);
@@ -36,7 +34,7 @@ export function localCheckoutRoutes(c: DependencyContainer): Router {
   });
 
   router.post('/:id/cancel', async (ctx) => {
-    const result = await checkout().cancel(ctx.params.id ?? '');
+    const result = await checkout.cancel(ctx.params.id ?? '');
     if (!result) return page(ctx, 404, 'not-found', null);
     ctx.status = 303;
     ctx.redirect(result.redirectTo);

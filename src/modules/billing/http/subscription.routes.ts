@@ -1,14 +1,17 @@
 import { Router } from '@koa/router';
 import type { ParameterizedContext } from 'koa';
-import type { DependencyContainer } from 'tsyringe';
-import { CLOCK, type Clock } from '../../../shared/clock.js';
-import { Authenticate, principalOf, requireAuth, type AuthState } from '../../identity/index.js';
-import { ChangeCancellation } from '../application/change-cancellation.use-case.js';
-import { GetSubscriptionStatus } from '../application/get-subscription-status.use-case.js';
+import type { Clock } from '../../../shared/clock.js';
+import { principalOf, requireAuth, type Authenticate, type AuthState } from '../../identity/index.js';
+import { validate } from '../../../platform/http/validate.js';
+import type { ChangeCancellation } from '../application/change-cancellation.use-case.js';
+import type { ChangePlan } from '../application/change-plan.use-case.js';
+import type { GetSubscriptionStatus } from '../application/get-subscription-status.use-case.js';
 import { requestNonce } from '../application/idempotency-key.js';
-import { PaymentMethods } from '../application/payment-methods.use-case.js';
-import { StartCardSetup } from '../application/start-card-setup.use-case.js';
-import { presentCard, presentCheckout, presentStatus } from './billing.presenter.js';
+import type { PaymentMethods } from '../application/payment-methods.use-case.js';
+import type { PreviewPlanChange } from '../application/preview-plan-change.use-case.js';
+import type { StartCardSetup } from '../application/start-card-setup.use-case.js';
+import { presentCard, presentCheckout, presentPlanChange, presentPlanChangePreview, presentStatus } from './billing.presenter.js';
+import { planChangeBody, planChangeQuery } from './billing.schemas.js';
 
 type Ctx = ParameterizedContext<AuthState>;
 
@@ -18,36 +21,60 @@ export function requester(ctx: Ctx, clock: Clock) {
   return { userId: user.id, email: user.email, nonce: requestNonce(ctx.get('idempotency-key') || null, clock.now()) };
 }
 
-/** /api/subscription/*: the subscription guard's status, Settings' cancel/reactivate and cards. */
-export function subscriptionRoutes(c: DependencyContainer): Router<AuthState> {
+export interface SubscriptionRouteDeps {
+  authenticate: Authenticate;
+  clock: Clock;
+  status: GetSubscriptionStatus;
+  cancellation: ChangeCancellation;
+  previewPlanChange: PreviewPlanChange;
+  changePlan: ChangePlan;
+  paymentMethods: PaymentMethods;
+  cardSetup: StartCardSetup;
+}
+
+/** /api/subscription/*: the subscription guard's status, Settings' cancel/reactivate, plan change and cards. */
+export function subscriptionRoutes(deps: SubscriptionRouteDeps): Router<AuthState> {
   const router = new Router<AuthState>({ prefix: '/api/subscription' });
-  const auth = requireAuth(c.resolve(Authenticate));
-  const clock = c.resolve<Clock>(CLOCK);
+  const auth = requireAuth(deps.authenticate);
+  const { clock } = deps;
   const status = async (ctx: Ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentStatus(await c.resolve(GetSubscriptionStatus).execute(principalOf(ctx).user.id));
+    ctx.body = presentStatus(await deps.status.execute(principalOf(ctx).user.id));
   };
 
   router.get('/status', auth, (ctx) => status(ctx));
 
   // Both answer the refreshed status, so the page need not ask again (it may).
   router.post('/cancel', auth, async (ctx) => {
-    await c.resolve(ChangeCancellation).cancel(principalOf(ctx).user.id);
+    await deps.cancellation.cancel(principalOf(ctx).user.id);
     await status(ctx);
   });
 
   router.post('/reactivate', auth, async (ctx) => {
-    await c.resolve(ChangeCancellation).reactivate(principalOf(ctx).user.id);
+    await deps.cancellation.reactivate(principalOf(ctx).user.id);
     await status(ctx);
+  });
+
+  router.get('/plan-change', auth, async (ctx) => {
+    const { planType } = validate(planChangeQuery, ctx.query);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = presentPlanChangePreview(await deps.previewPlanChange.execute(principalOf(ctx).user.id, planType));
+  });
+
+  router.post('/change-plan', auth, async (ctx) => {
+    const { planType, prorationDate } = validate(planChangeBody, ctx.request.body);
+    const userId = principalOf(ctx).user.id;
+    const done = await deps.changePlan.execute({ userId, planType, prorationDate: prorationDate ? new Date(prorationDate) : null });
+    ctx.body = presentPlanChange(done, await deps.status.execute(userId));
   });
 
   router.get('/payment-methods', auth, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = (await c.resolve(PaymentMethods).cards(principalOf(ctx).user.id)).map(presentCard);
+    ctx.body = (await deps.paymentMethods.cards(principalOf(ctx).user.id)).map(presentCard);
   });
 
   router.post('/setup-payment-method', auth, async (ctx) => {
-    ctx.body = presentCheckout(await c.resolve(StartCardSetup).execute(requester(ctx, clock)));
+    ctx.body = presentCheckout(await deps.cardSetup.execute(requester(ctx, clock)));
   });
 
   return router;

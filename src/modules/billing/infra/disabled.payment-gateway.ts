@@ -14,4 +14,6 @@ export class DisabledPaymentGateway implements PaymentGateway {
   setCancelAtPeriodEnd = refuse;
   useCardFromSetup = refuse;
   listCards = refuse;
+  previewPlanChange = refuse;
+  changePlan = refuse;
 }

@@ -1,8 +1,17 @@
+import { createHash } from 'node:crypto';
 import { randomToken } from '../../../shared/ids.js';
-import type { CheckoutRequest, OpenedCheckout, PaymentGateway } from '../application/ports/payment-gateway.port.js';
+import type {
+  CheckoutRequest,
+  OpenedCheckout,
+  PaymentGateway,
+  PlanChangeOutcome,
+  PlanChangeQuote,
+  PlanChangeRequest,
+} from '../application/ports/payment-gateway.port.js';
 import type { Card } from '../domain/card.js';
 import type { Customer } from '../domain/customer.js';
-import type { Price } from '../domain/price.js';
+import { proratedUpgradeCents } from '../domain/plan-change.js';
+import { isPlanType, type Price } from '../domain/price.js';
 import type { Subscription, SubscriptionSnapshot } from '../domain/subscription.js';
 
 export interface LocalPrices {
@@ -21,7 +30,10 @@ const CHECKOUT_LIFETIME_MS = 24 * 60 * 60 * 1000;
  * The embedded payment provider (BILLING=local): prices from config, checkouts on the app's own
  * test-mode page (/local-checkout/<id>). It keeps no state of its own: its sessions are the app's
  * checkout records and its subscriptions the app's subscription rows, which is why cancelling simply
- * answers the changed subscription and re-reading one answers nothing new.
+ * answers the changed subscription and re-reading one answers nothing new. A plan change is applied
+ * at once, as Stripe charges a saved card without a payment page: an upgrade is "paid" in test mode
+ * (nothing is charged) with an invoice id derived from the request's idempotency key, so a repeated
+ * request grants its tokens once.
  */
 export class LocalPaymentGateway implements PaymentGateway {
   readonly provider = 'local' as const;
@@ -75,4 +87,33 @@ export class LocalPaymentGateway implements PaymentGateway {
     const year = (this.options.now?.() ?? new Date()).getUTCFullYear() + 3;
     return Promise.resolve([{ brand: 'Visa', last4: '4242', expiryMonth: 12, expiryYear: year }]);
   }
+
+  previewPlanChange(request: PlanChangeRequest): Promise<PlanChangeQuote> {
+    return Promise.resolve({ amountDueNowCents: upgradeCharge(request) });
+  }
+
+  changePlan(request: PlanChangeRequest & { idempotencyKey: string }): Promise<PlanChangeOutcome> {
+    const { current, price } = request;
+    const snapshot: SubscriptionSnapshot = {
+      ...current,
+      planType: isPlanType(price.priceType) ? price.priceType : current.planType,
+      planTokens: price.tokens,
+      planPriceId: price.providerPriceId,
+      monthlyPriceCents: price.unitAmountCents,
+    };
+    const charge =
+      request.direction === 'upgrade'
+        ? { invoiceId: `in_local_${createHash('sha256').update(request.idempotencyKey).digest('base64url').slice(0, 24)}`, amountPaidCents: upgradeCharge(request) }
+        : null;
+    return Promise.resolve({ applied: true, snapshot, charge });
+  }
+}
+
+/** Stripe's proration over the stored period; a subscription without one pays the price difference. */
+function upgradeCharge(request: PlanChangeRequest): number {
+  if (request.direction !== 'upgrade') return 0;
+  const from = request.current.monthlyPriceCents ?? 0;
+  const { currentPeriodStart: start, currentPeriodEnd: end } = request.current;
+  if (!start || !end) return Math.max(0, Math.round(request.price.unitAmountCents - from));
+  return proratedUpgradeCents(from, request.price.unitAmountCents, { start, end }, request.prorationDate);
 }

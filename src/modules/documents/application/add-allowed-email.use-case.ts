@@ -1,7 +1,7 @@
 import { inject, injectable } from 'tsyringe';
 import { AppError } from '../../../shared/app-error.js';
 import { checkEmail, normaliseEmail } from '../domain/allowed-emails.js';
-import { DocumentErrors } from '../domain/document.errors.js';
+import { DocumentErrors } from '../documents.errors.js';
 import { invalid, mustOwn } from './find-owned-document.js';
 import { DOCUMENT_REPOSITORY, type DocumentRepository } from './ports/document.repository.port.js';
 

@@ -4,7 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { AppError } from '../../../shared/app-error.js';
 import { checkEmailList } from '../domain/allowed-emails.js';
 import type { Document } from '../domain/document.js';
-import { DocumentErrors } from '../domain/document.errors.js';
+import { DocumentErrors } from '../documents.errors.js';
 import { checkDescription, checkName, normaliseName } from '../domain/document-rules.js';
 import { forwardAddress, newForwardToken } from '../domain/forward-address.js';
 import { callDocStore } from './doc-store-errors.js';

@@ -1,5 +1,5 @@
 import { AppError } from '../../../shared/app-error.js';
-import { DocumentErrors } from '../domain/document.errors.js';
+import { DocumentErrors } from '../documents.errors.js';
 import { DocAccessRevokedError, DocStoreUnavailableError } from './ports/doc-store.port.js';
 
 /** Turns the store's failures into errors the user can act on; anything else stays a bug. */

@@ -1,8 +1,8 @@
 import { AppError } from '../../../shared/app-error.js';
-import { DocumentErrors } from '../domain/document.errors.js';
+import { DocumentErrors } from '../documents.errors.js';
 
 /** Another user's document and a missing one answer the same way: nothing leaks. */
-export function documentNotFound(): AppError<string> {
+export function documentNotFound(): AppError {
   return new AppError(DocumentErrors.NOT_FOUND, 'Document not found.');
 }
 
@@ -11,6 +11,6 @@ export function mustOwn<T>(found: T | null): T {
   return found;
 }
 
-export function invalid(message: string, field: string): AppError<string> {
+export function invalid(message: string, field: string): AppError {
   return new AppError(DocumentErrors.INVALID, message, { details: [{ path: field, message }] });
 }

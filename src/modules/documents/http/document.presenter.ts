@@ -1,7 +1,8 @@
+import type { DocumentDetails, DocumentListItem } from '../../../contract/documents.js';
 import type { Document } from '../domain/document.js';
 
-/** Whitelists what leaves the API; field names are the spec's. */
-export function presentListItem(document: Document, documentUrl: string) {
+/** Whitelists what leaves the API; the shapes are the contract's (src/contract). */
+export function presentListItem(document: Document, documentUrl: string): DocumentListItem {
   return {
     documentId: document.id,
     documentName: document.name,
@@ -14,7 +15,7 @@ export function presentListItem(document: Document, documentUrl: string) {
   };
 }
 
-export function presentDetails(document: Document, documentUrl: string) {
+export function presentDetails(document: Document, documentUrl: string): DocumentDetails {
   return {
     documentId: document.id,
     documentName: document.name,

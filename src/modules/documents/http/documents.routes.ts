@@ -1,20 +1,35 @@
 import { Router, type RouterContext } from '@koa/router';
-import type { DependencyContainer } from 'tsyringe';
+import type { AllowedEmailsResponse } from '../../../contract/documents.js';
 import { validate } from '../../../platform/http/validate.js';
-import { principalOf, requireAuth, Authenticate, type AuthState } from '../../identity/index.js';
-import { AddAllowedEmail } from '../application/add-allowed-email.use-case.js';
-import { CreateDocument } from '../application/create-document.use-case.js';
-import { DeleteDocument } from '../application/delete-document.use-case.js';
+import { principalOf, requireAuth, type Authenticate, type AuthState } from '../../identity/index.js';
+import type { AddAllowedEmail } from '../application/add-allowed-email.use-case.js';
+import type { CreateDocument } from '../application/create-document.use-case.js';
+import type { DeleteDocument } from '../application/delete-document.use-case.js';
 import { documentNotFound } from '../application/find-owned-document.js';
-import { GetDocument } from '../application/get-document.use-case.js';
-import { ListDocuments } from '../application/list-documents.use-case.js';
-import { DOC_STORE, type DocStore } from '../application/ports/doc-store.port.js';
-import { RemoveAllowedEmail } from '../application/remove-allowed-email.use-case.js';
-import { RenameDocument } from '../application/rename-document.use-case.js';
-import { SetPlacement } from '../application/set-placement.use-case.js';
-import { UpdateDescription } from '../application/update-description.use-case.js';
+import type { GetDocument } from '../application/get-document.use-case.js';
+import type { ListDocuments } from '../application/list-documents.use-case.js';
+import type { DocStore } from '../application/ports/doc-store.port.js';
+import type { RemoveAllowedEmail } from '../application/remove-allowed-email.use-case.js';
+import type { RenameDocument } from '../application/rename-document.use-case.js';
+import type { SetPlacement } from '../application/set-placement.use-case.js';
+import type { UpdateDescription } from '../application/update-description.use-case.js';
 import { presentDetails, presentListItem } from './document.presenter.js';
 import { createDocumentBody, descriptionBody, documentIdParam, emailBody, placementBody, titleBody } from './documents.schemas.js';
+
+export interface DocumentsRouteDeps {
+  authenticate: Authenticate;
+  /** Only for the documents' links (`urlOf`). */
+  store: DocStore;
+  create: CreateDocument;
+  list: ListDocuments;
+  get: GetDocument;
+  remove: DeleteDocument;
+  addEmail: AddAllowedEmail;
+  removeEmail: RemoveAllowedEmail;
+  describe: UpdateDescription;
+  place: SetPlacement;
+  rename: RenameDocument;
+}
 
 type Ctx = RouterContext<AuthState>;
 
@@ -28,15 +43,15 @@ function documentId(ctx: Ctx): string {
 const owner = (ctx: Ctx) => principalOf(ctx).user.id;
 
 /** The document calls of spec §7, at their exact paths. */
-export function documentsRoutes(c: DependencyContainer): Router<AuthState> {
+export function documentsRoutes(deps: DocumentsRouteDeps): Router<AuthState> {
   const router = new Router<AuthState>({ prefix: '/api' });
-  const store = c.resolve<DocStore>(DOC_STORE);
+  const { store } = deps;
   // Per route, not router.use: unknown /api paths must still answer 404, not 401.
-  const auth = requireAuth(c.resolve(Authenticate));
+  const auth = requireAuth(deps.authenticate);
 
   router.post('/createGoogleDoc', auth, async (ctx) => {
     const body = validate(createDocumentBody, ctx.request.body);
-    const document = await c.resolve(CreateDocument).execute({
+    const document = await deps.create.execute({
       ownerId: owner(ctx),
       documentId: body.documentId,
       name: body.docName,
@@ -48,50 +63,50 @@ export function documentsRoutes(c: DependencyContainer): Router<AuthState> {
   });
 
   router.get('/google-docs', auth, async (ctx) => {
-    const documents = await c.resolve(ListDocuments).execute(owner(ctx));
+    const documents = await deps.list.execute(owner(ctx));
     ctx.body = documents.map((document) => presentListItem(document, store.urlOf(document.externalId)));
   });
 
   router.get('/getDocumentDetails/:id', auth, async (ctx) => {
-    const document = await c.resolve(GetDocument).execute(owner(ctx), documentId(ctx));
+    const document = await deps.get.execute(owner(ctx), documentId(ctx));
     ctx.body = presentDetails(document, store.urlOf(document.externalId));
   });
 
   router.delete('/deleteGoogleDoc/:id', auth, async (ctx) => {
-    await c.resolve(DeleteDocument).execute(owner(ctx), documentId(ctx));
+    await deps.remove.execute(owner(ctx), documentId(ctx));
     ctx.body = { ok: true };
   });
 
   router.post('/addAllowedEmail/:id/emails', auth, async (ctx) => {
     const id = documentId(ctx);
     const { email } = validate(emailBody, ctx.request.body);
-    ctx.body = { emails: await c.resolve(AddAllowedEmail).execute(owner(ctx), id, email) };
+    ctx.body = { emails: await deps.addEmail.execute(owner(ctx), id, email) } satisfies AllowedEmailsResponse;
   });
 
   router.delete('/deleteAllowedEmail/:id/emails', auth, async (ctx) => {
     const id = documentId(ctx);
     const { email } = validate(emailBody, ctx.request.body);
-    ctx.body = { emails: await c.resolve(RemoveAllowedEmail).execute(owner(ctx), id, email) };
+    ctx.body = { emails: await deps.removeEmail.execute(owner(ctx), id, email) } satisfies AllowedEmailsResponse;
   });
 
   router.put('/documents/:id/updateDescription', auth, async (ctx) => {
     const id = documentId(ctx);
     const { description } = validate(descriptionBody, ctx.request.body);
-    await c.resolve(UpdateDescription).execute(owner(ctx), id, description);
+    await deps.describe.execute(owner(ctx), id, description);
     ctx.body = { ok: true };
   });
 
   router.put('/document/:id/overwrite-at-beginning', auth, async (ctx) => {
     const id = documentId(ctx);
     const { overwriteAtBeginning } = validate(placementBody, ctx.request.body);
-    await c.resolve(SetPlacement).execute(owner(ctx), id, overwriteAtBeginning);
+    await deps.place.execute(owner(ctx), id, overwriteAtBeginning);
     ctx.body = { ok: true };
   });
 
   router.put('/document/:id/title', auth, async (ctx) => {
     const id = documentId(ctx);
     const { title } = validate(titleBody, ctx.request.body);
-    await c.resolve(RenameDocument).execute(owner(ctx), id, title);
+    await deps.rename.execute(owner(ctx), id, title);
     ctx.body = { ok: true };
   });
 

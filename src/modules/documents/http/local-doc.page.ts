@@ -12,7 +12,7 @@ const paragraphs = (text: string) =>
 /** A readable, printable page for a local document: no script, everything escaped. */
 export function renderLocalDocPage(view: LocalDocView): string {
   const blocks = view.blocks
-    .map((block) => `<section>\n<h2>${escapeHtml(block.heading)}</h2>\n<p class="meta">${escapeHtml(block.meta)}</p>\n${paragraphs(block.body)}\n</section>`)
+    .map((block) => `<section>\n<h2>${escapeHtml(block.heading)}</h2>\n<p class="meta">${escapeHtml(block.meta).replace(/\n/g, '<br>')}</p>\n${paragraphs(block.body)}\n</section>`)
     .join('\n');
   return `<!doctype html>
 <html lang="en">

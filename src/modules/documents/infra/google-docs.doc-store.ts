@@ -1,4 +1,5 @@
-import { google, type Common, type docs_v1, type drive_v3 } from 'googleapis';
+import { auth as googleAuth, docs, type docs_v1 } from '@googleapis/docs';
+import { drive, type drive_v3 } from '@googleapis/drive';
 import type { ProviderCredentials } from '../../identity/index.js';
 import {
   DocAccessRevokedError,
@@ -11,7 +12,7 @@ import {
   type DocStore,
 } from '../application/ports/doc-store.port.js';
 import { classifyGoogleFailure } from './google-api-failure.js';
-import { blockRequests, endPlacement, introRequests, textOf } from './google-docs.requests.js';
+import { blockMarker, blockRequests, endPlacement, hasBlockMarker, introRequests, textOf, type Placement } from './google-docs.requests.js';
 import { googleDocUrl } from './lazy.doc-store.js';
 
 export interface GoogleDocsDocStoreOptions {
@@ -30,16 +31,20 @@ export interface GoogleDocsDocStoreOptions {
 
 const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 const MAX_CACHED_USERS = 500;
-/** Times a write at the end is read and tried again when someone edited the document in between. */
-const END_WRITE_ATTEMPTS = 3;
-const END_READ_FIELDS = 'revisionId,body/content(endIndex,paragraph/elements/textRun/content)';
+/** Times a block is written when someone else edits the document between its read and its write. */
+const WRITE_ATTEMPTS = 5;
+/** The revision to guard the write with, the markers of the blocks already written, and at the end the body's end. */
+const BEGINNING_READ_FIELDS = 'revisionId,namedRanges';
+const END_READ_FIELDS = `${BEGINNING_READ_FIELDS},body/content(endIndex,paragraph/elements/textRun/content)`;
 
 /**
  * - idempotent: repeating it is harmless (reads, a rename), so 5xx and timeouts are retried too.
+ * - guarded: a write bound to a revision (`requiredRevisionId`): once one copy landed, Google refuses
+ *   every other, so it is retried like an idempotent call.
  * - write: repeating it after Google may have acted would write twice (or create a second document),
  *   so it is retried only when Google cannot have acted: 429, no connection, a failed token refresh.
  */
-type CallKind = 'idempotent' | 'write';
+type CallKind = 'idempotent' | 'guarded' | 'write';
 
 interface UserApis {
   refreshToken: string;
@@ -93,26 +98,35 @@ export class GoogleDocsDocStore implements DocStore {
     );
   }
 
+  /**
+   * Write once, at either placement: the write names the revision it was computed from
+   * (`requiredRevisionId`), and carries a marker (a named range) that the read before it looks for.
+   * - A copy of the write that is late, or repeated after a timeout or a 5xx, can only land on the
+   *   revision it was computed from: once one copy landed, every other is refused.
+   * - A refused write reads the document again: the marker says whether an earlier copy landed (done),
+   *   or someone else edited the document (write again, at the index that read gives).
+   */
   async write(owner: DocOwner, externalId: string, block: DocBlock, position: DocPosition): Promise<void> {
-    if (position === 'beginning') {
-      const requests = blockRequests(block, { at: 'beginning' });
-      await this.call(owner, 'write', ({ docs }) => docs.documents.batchUpdate({ documentId: externalId, requestBody: { requests } }));
-      return;
-    }
-    // The end index is only known from a read, and a block needs it for its style ranges. The write
-    // names the revision it was computed from, so an edit in between makes Google refuse it (400)
-    // rather than put the block in the wrong place; then read again and retry.
-    let doc = await this.read(owner, externalId, END_READ_FIELDS);
+    const marker = blockMarker(block);
+    const fields = position === 'end' ? END_READ_FIELDS : BEGINNING_READ_FIELDS;
+    let doc = await this.read(owner, externalId, fields);
     for (let attempt = 1; ; attempt += 1) {
-      const requestBody = { requests: blockRequests(block, endPlacement(doc)), writeControl: { requiredRevisionId: doc.revisionId } };
+      if (hasBlockMarker(doc, marker)) return;
+      const placement: Placement = position === 'end' ? endPlacement(doc) : { at: 'beginning' };
+      const requestBody = { requests: blockRequests(block, placement, marker), writeControl: { requiredRevisionId: doc.revisionId } };
       try {
-        await this.call(owner, 'write', ({ docs }) => docs.documents.batchUpdate({ documentId: externalId, requestBody }));
+        await this.call(owner, 'guarded', ({ docs }) => docs.documents.batchUpdate({ documentId: externalId, requestBody }));
         return;
       } catch (error) {
-        if (!(error instanceof GoogleRequestError) || error.status !== 400 || attempt >= END_WRITE_ATTEMPTS) throw error;
+        if (!(error instanceof GoogleRequestError) || error.status !== 400) throw error;
         const before = doc.revisionId;
-        doc = await this.read(owner, externalId, END_READ_FIELDS);
+        doc = await this.read(owner, externalId, fields);
+        // Same revision: refused for another reason than a change of the document.
         if (doc.revisionId === before) throw error;
+        if (attempt >= WRITE_ATTEMPTS && !hasBlockMarker(doc, marker)) {
+          // The user keeps editing: a later try (the mail's next attempt) will find a quiet moment.
+          throw new DocStoreUnavailableError(`The document changed during each of ${attempt} writes; trying again later`);
+        }
       }
     }
   }
@@ -145,7 +159,7 @@ export class GoogleDocsDocStore implements DocStore {
           case 'other':
             throw new GoogleRequestError(failure.description, failure.status);
           case 'transient': {
-            const retryable = kind === 'idempotent' || !failure.applied;
+            const retryable = kind !== 'write' || !failure.applied;
             if (retryable && attempt < this.retry.retries) {
               await sleep(backoff(this.retry.baseDelayMs, attempt));
               continue;
@@ -174,9 +188,9 @@ export class GoogleDocsDocStore implements DocStore {
   }
 
   private newApis(refreshToken: string): UserApis {
-    // googleapis' own OAuth2 class: it comes from the google-auth-library copy googleapis-common is
+    // The API packages' own OAuth2 class: it comes from the google-auth-library copy googleapis-common is
     // typed against, which differs from the one at our top level.
-    const auth: Common.OAuth2Client = new google.auth.OAuth2({
+    const auth = new googleAuth.OAuth2({
       clientId: this.options.clientId,
       clientSecret: this.options.clientSecret,
       endpoints: { oauth2TokenUrl: this.tokenUrl },
@@ -187,7 +201,7 @@ export class GoogleDocsDocStore implements DocStore {
     });
     auth.setCredentials({ refresh_token: refreshToken });
     const shared = { auth, retry: false, ...(this.options.rootUrl ? { rootUrl: this.options.rootUrl } : {}) };
-    return { refreshToken, docs: google.docs({ version: 'v1', ...shared }), drive: google.drive({ version: 'v3', ...shared }) };
+    return { refreshToken, docs: docs({ version: 'v1', ...shared }), drive: drive({ version: 'v3', ...shared }) };
   }
 }
 

@@ -1,4 +1,5 @@
-import type { docs_v1 } from 'googleapis';
+import { createHash } from 'node:crypto';
+import type { docs_v1 } from '@googleapis/docs';
 import type { DocBlock } from '../application/ports/doc-store.port.js';
 
 /**
@@ -74,12 +75,29 @@ export function endPlacement(document: docs_v1.Schema$Document): Placement {
 }
 
 /**
+ * The name of the named range that marks a block in the document, the same for every attempt to write
+ * it: a retry after an unknown outcome finds it and does not write the block again. Named ranges are
+ * invisible to the user, and edits inside the block keep the range.
+ */
+export function blockMarker(block: DocBlock): string {
+  const digest = createHash('sha256').update(JSON.stringify([block.heading, block.meta, block.body])).digest('hex');
+  return `mailscribe-block-${digest.slice(0, 32)}`;
+}
+
+/** Whether a document read with `namedRanges` holds the block marked `marker`. */
+export function hasBlockMarker(document: docs_v1.Schema$Document, marker: string): boolean {
+  return Object.hasOwn(document.namedRanges ?? {}, marker);
+}
+
+/**
  * One block as one batchUpdate: the text, then its styles. Paragraph and text styles are set on every
  * paragraph of the block, since new paragraphs copy the style (and bullets) of the one they split.
+ * With a marker, the same batch names the block's text, so the text and its marker land together or not at all.
  */
-export function blockRequests(block: DocBlock, placement: Placement): Request[] {
+export function blockRequests(block: DocBlock, placement: Placement, marker?: string): Request[] {
   const heading = oneLine(block.heading) || NO_SUBJECT;
-  const meta = oneLine(block.meta);
+  // The meta is a line or two (sender and date; who forwarded it): each its own paragraph, all in italics.
+  const meta = plainText(block.meta).split('\n').map(oneLine).filter(Boolean).join('\n');
   const blockText = [heading, ...(meta ? [meta] : []), ...textLines(block.body)].map((line) => `${line}\n`).join('');
 
   const atEnd = placement.at === 'end';
@@ -106,6 +124,8 @@ export function blockRequests(block: DocBlock, placement: Placement): Request[] 
   if (meta) {
     requests.push({ updateTextStyle: { range: range(headingEnd, headingEnd + meta.length), textStyle: META_STYLE, fields: 'italic,foregroundColor' } });
   }
+  // From the heading to the end of the body's text (never a segment's final newline).
+  if (marker) requests.push({ createNamedRange: { name: marker, range: range(start, blockEnd - 1) } });
   return requests;
 }
 

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'tsyringe';
-import { AppError } from '../../../shared/app-error.js';
+import { AppError, GenericErrors } from '../../../shared/app-error.js';
 import { CLOCK, type Clock } from '../../../shared/clock.js';
 import { isSessionLive } from '../domain/session.js';
 import type { User } from '../domain/user.js';
@@ -12,7 +12,7 @@ export interface Principal {
   tokenExpiresAt: Date;
 }
 
-const unauthenticated = () => new AppError('AUTH.UNAUTHENTICATED', 'Sign in to continue.');
+const unauthenticated = () => new AppError(GenericErrors.UNAUTHENTICATED, 'Sign in to continue.');
 
 /**
  * Checks a bearer token on every request: a valid signature is not enough, the session row must still

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'tsyringe';
 import { CLOCK, type Clock } from '../../../shared/clock.js';
 import { hasDocumentConsent } from '../domain/scopes.js';
-import type { SignInFailure } from '../domain/sign-in.js';
+import { boundStateKey, type SignInFailure } from '../domain/sign-in.js';
 import { ACCESS_TOKENS, type AccessTokens } from './ports/access-token.port.js';
 import { CodeExchangeError, IDENTITY_PROVIDER, type ExternalIdentity, type IdentityProvider } from './ports/identity-provider.port.js';
 import { OAUTH_STATE_STORE, type OAuthStateStore } from './ports/oauth-state.store.port.js';
@@ -15,6 +15,8 @@ export interface CallbackInput {
   code?: string | undefined;
   /** The provider's `error` parameter, e.g. `access_denied` when the user pressed Deny. */
   error?: string | undefined;
+  /** The nonce from the sign-in cookie of the browser that opened the callback; null when it has none. */
+  browserNonce: string | null;
   redirectUri: string;
   userAgent: string | null;
 }
@@ -38,13 +40,17 @@ export class CompleteSignIn {
 
   async execute(input: CallbackInput): Promise<SignInResult> {
     const now = this.clock.now();
+    // Without the starting browser's nonce nothing is looked up: the callback may be an attacker's URL.
+    if (!input.browserNonce) {
+      return { ok: false, reason: 'browser-mismatch', detail: 'no sign-in cookie: the sign-in was not started in this browser' };
+    }
     // The state is consumed first, whatever else happens: a callback URL can never be replayed.
-    const pending = input.state ? await this.states.consume(input.state, now) : null;
+    const pending = input.state ? await this.states.consume(boundStateKey(input.state, input.browserNonce), now) : null;
     if (input.error) {
       return { ok: false, reason: 'missing-consent', detail: `provider answered ${input.error.slice(0, 64)}` };
     }
     if (!input.state || !pending) {
-      return { ok: false, reason: 'invalid-state', detail: 'state missing, unknown, used or expired' };
+      return { ok: false, reason: 'invalid-state', detail: 'state missing, unknown, used, expired or started in another browser' };
     }
     if (!input.code) return { ok: false, reason: 'missing-code', detail: 'no authorization code' };
 

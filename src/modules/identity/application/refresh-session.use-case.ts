@@ -1,5 +1,5 @@
 import { inject, injectable } from 'tsyringe';
-import { AppError } from '../../../shared/app-error.js';
+import { AppError, GenericErrors } from '../../../shared/app-error.js';
 import { CLOCK, type Clock } from '../../../shared/clock.js';
 import { ACCESS_TOKENS, type AccessTokens } from './ports/access-token.port.js';
 import { SESSION_REPOSITORY, type SessionRepository } from './ports/session.repository.port.js';
@@ -21,10 +21,10 @@ export class RefreshSession {
   async execute(principal: Principal, userAgent: string | null): Promise<{ token: string }> {
     const now = this.clock.now();
     const current = await this.sessions.findById(principal.sessionId);
-    if (!current) throw new AppError('AUTH.UNAUTHENTICATED', 'Sign in to continue.');
+    if (!current) throw new AppError(GenericErrors.UNAUTHENTICATED, 'Sign in to continue.');
     const next = newSessionFields(principal.user.id, now, userAgent, current.expiresAt);
     const rotated = await this.sessions.rotate(principal.sessionId, next, now);
-    if (!rotated) throw new AppError('AUTH.UNAUTHENTICATED', 'Sign in to continue.');
+    if (!rotated) throw new AppError(GenericErrors.UNAUTHENTICATED, 'Sign in to continue.');
     return { token: await this.tokens.issue({ userId: principal.user.id, sessionId: next.id }, now) };
   }
 }

@@ -1,7 +1,7 @@
 import { Router } from '@koa/router';
 import { z } from 'zod';
 import { validate } from '../../../platform/http/validate.js';
-import { AppError } from '../../../shared/app-error.js';
+import { AppError, GenericErrors } from '../../../shared/app-error.js';
 import type { DevIdentityProvider } from '../infra/dev.identity-provider.js';
 import { renderDevSignInPage } from './dev-sign-in.page.js';
 
@@ -26,7 +26,7 @@ export function devSignInRoutes(provider: DevIdentityProvider, callbackUrl: stri
 
   // Only our own callback may receive codes: the page must not become an open redirect.
   const checkRedirect = (redirectUri: string) => {
-    if (redirectUri !== callbackUrl) throw new AppError('REQUEST.INVALID', 'redirect_uri must be this app\'s /oauth/callback.');
+    if (redirectUri !== callbackUrl) throw new AppError(GenericErrors.REQUEST_INVALID, 'redirect_uri must be this app\'s /oauth/callback.');
   };
 
   router.get('/authorize', (ctx) => {

@@ -2,15 +2,20 @@ import { Router } from '@koa/router';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { validate } from '../../../platform/http/validate.js';
-import { parseSignInMode } from '../domain/sign-in.js';
+import { OAUTH_STATE_LIFETIME_MS, parseSignInMode } from '../domain/sign-in.js';
 import type { CompleteSignIn } from '../application/complete-sign-in.use-case.js';
 import type { StartSignIn } from '../application/start-sign-in.use-case.js';
+import { clearSignInCookie, setSignInCookie, signInNonceOf } from './sign-in-cookie.js';
+import type { SlidingWindowLimiter } from '../../../shared/sliding-window-limiter.js';
 
 export interface OAuthRouteDeps {
   start: StartSignIn;
   complete: CompleteSignIn;
   /** Absolute URL of /oauth/callback, as registered with the provider. */
   callbackUrl: string;
+  /** The public URL is https: the sign-in cookie is sent with Secure. */
+  secureCookies: boolean;
+  throttle: SlidingWindowLimiter;
   logger: Logger;
 }
 
@@ -26,15 +31,19 @@ const callbackQuery = z.object({
  */
 export function oauthRoutes(deps: OAuthRouteDeps): Router {
   const router = new Router({ prefix: '/oauth' });
+  const cookieOptions = { secure: deps.secureCookies };
 
   router.get('/callback', async (ctx) => {
     const query = validate(callbackQuery, ctx.query);
+    const browserNonce = signInNonceOf(ctx);
+    clearSignInCookie(ctx, cookieOptions);
+    ctx.set('Cache-Control', 'no-store');
     const result = await deps.complete.execute({
       ...query,
+      browserNonce,
       redirectUri: deps.callbackUrl,
       userAgent: ctx.get('user-agent') || null,
     });
-    ctx.set('Cache-Control', 'no-store');
     if (result.ok) {
       deps.logger.info({ userId: result.userId, newUser: result.newUser }, 'signed in');
       ctx.redirect(`/auth-success?token=${encodeURIComponent(result.token)}`);
@@ -52,7 +61,13 @@ export function oauthRoutes(deps: OAuthRouteDeps): Router {
       ctx.redirect('/auth-error?reason=unknown-mode');
       return;
     }
-    const { redirectTo } = await deps.start.execute({ mode, redirectUri: deps.callbackUrl });
+    if (!deps.throttle.tryAcquire(ctx.ip)) {
+      deps.logger.warn({ ip: ctx.ip }, 'sign-in starts throttled');
+      ctx.redirect('/auth-error?reason=too-many-attempts');
+      return;
+    }
+    const { redirectTo, browserNonce } = await deps.start.execute({ mode, redirectUri: deps.callbackUrl });
+    setSignInCookie(ctx, browserNonce, OAUTH_STATE_LIFETIME_MS / 1000, cookieOptions);
     ctx.redirect(redirectTo);
   });
 

@@ -1,6 +1,6 @@
 import type { Middleware, ParameterizedContext } from 'koa';
 import type { Authenticate, Principal } from '../application/authenticate.use-case.js';
-import { AppError } from '../../../shared/app-error.js';
+import { AppError, GenericErrors } from '../../../shared/app-error.js';
 
 export interface AuthState {
   principal?: Principal;
@@ -21,6 +21,6 @@ export function requireAuth(authenticate: Authenticate): Middleware<AuthState> {
 
 export function principalOf(ctx: ParameterizedContext<AuthState>): Principal {
   const principal = ctx.state.principal;
-  if (!principal) throw new AppError('AUTH.UNAUTHENTICATED', 'Sign in to continue.');
+  if (!principal) throw new AppError(GenericErrors.UNAUTHENTICATED, 'Sign in to continue.');
   return principal;
 }

@@ -1,4 +1,5 @@
 import { Router } from '@koa/router';
+import type { RefreshResponse, SessionStatusResponse } from '../../../contract/session.js';
 import type { Authenticate } from '../application/authenticate.use-case.js';
 import type { Logout } from '../application/logout.use-case.js';
 import type { RefreshSession } from '../application/refresh-session.use-case.js';
@@ -17,12 +18,12 @@ export function sessionRoutes(deps: SessionRouteDeps): Router<AuthState> {
   const auth = requireAuth(deps.authenticate);
 
   router.get('/status', auth, (ctx) => {
-    ctx.body = { user: presentUser(principalOf(ctx).user) };
+    ctx.body = { user: presentUser(principalOf(ctx).user) } satisfies SessionStatusResponse;
   });
 
   router.post('/refresh', auth, async (ctx) => {
     const { token } = await deps.refresh.execute(principalOf(ctx), ctx.get('user-agent') || null);
-    ctx.body = { token };
+    ctx.body = { token } satisfies RefreshResponse;
   });
 
   router.post('/logout', auth, async (ctx) => {

@@ -16,6 +16,11 @@ const SESSION_COLUMNS = ['id', 'user_id', 'created_at', 'expires_at', 'revoked_a
 
 type NewSession = { id: string; userId: string; expiresAt: Date; userAgent: string | null };
 
+// Session ids are uuid columns: any other text (a signed token can carry anything in `sid`) would make
+// the database refuse the query instead of finding nothing.
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (value: string) => UUID.test(value);
+
 export class KnexSessionRepository implements SessionRepository {
   constructor(private readonly db: Database) {}
 
@@ -26,11 +31,13 @@ export class KnexSessionRepository implements SessionRepository {
   }
 
   async findById(id: string): Promise<Session | null> {
+    if (!isUuid(id)) return null;
     const row = (await this.db('sessions').where({ id }).first()) as SessionRow | undefined;
     return row ? toSession(row) : null;
   }
 
   async findWithUser(id: string): Promise<{ session: Session; user: User } | null> {
+    if (!isUuid(id)) return null;
     // Both tables share column names (id, created_at): each side is selected under a prefix and read
     // back through the same mappers the two repositories use.
     const row = (await this.db('sessions as s')
@@ -47,6 +54,7 @@ export class KnexSessionRepository implements SessionRepository {
   }
 
   async rotate(oldId: string, next: NewSession, now: Date): Promise<boolean> {
+    if (!isUuid(oldId)) return false;
     return this.db.transaction(async (trx) => {
       // The conditional update is the lock: of two concurrent rotations only one sees a live row.
       const revoked = await trx('sessions')
@@ -61,6 +69,7 @@ export class KnexSessionRepository implements SessionRepository {
   }
 
   async revoke(id: string, now: Date): Promise<void> {
+    if (!isUuid(id)) return;
     await this.db('sessions').where({ id }).whereNull('revoked_at').update({ revoked_at: now });
   }
 }

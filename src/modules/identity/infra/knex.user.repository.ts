@@ -52,6 +52,11 @@ export class KnexUserRepository implements UserRepository {
     const row = (await this.db('users').select(USER_COLUMNS).where({ id }).first()) as UserRow | undefined;
     return row ? toUser(row) : null;
   }
+
+  async findByEmail(email: string): Promise<User[]> {
+    const rows = (await this.db('users').select(USER_COLUMNS).whereRaw('lower(email) = ?', [email.toLowerCase()]).orderBy('created_at')) as UserRow[];
+    return rows.map(toUser);
+  }
 }
 
 export function toUser(row: UserRow): User {

@@ -14,9 +14,17 @@ export interface ClassifiedFailure {
   reason: string;
 }
 
+/** Why the model did not answer, as the user reads it (the last one stays as the failed mail's reason). */
+const MODEL_UNAVAILABLE: Record<LlmUnavailableError['why'], string> = {
+  'rate-limit': 'The summarising model refused more requests for now: its rate limit was reached (429).',
+  'server-error': 'The summarising model had a server error (5xx).',
+  timeout: 'The summarising model did not answer in time.',
+  connection: 'The summarising model could not be reached (no connection).',
+};
+
 /** Turns what went wrong into a retry decision and a sentence the user can act on. */
 export function classifyFailure(error: unknown): ClassifiedFailure {
-  if (error instanceof LlmUnavailableError) return { transient: true, reason: 'The summarising model is busy or unreachable.' };
+  if (error instanceof LlmUnavailableError) return { transient: true, reason: MODEL_UNAVAILABLE[error.why] };
   if (error instanceof SenderCheckUnavailableError) return { transient: true, reason: `The sender's domain could not be checked right now (${error.message}).` };
   if (error instanceof DocStoreUnavailableError) return { transient: true, reason: 'Google Docs is not answering.' };
   if (error instanceof LlmFailedError) return { transient: false, reason: `The summarising model could not summarise this mail: ${error.message}` };

@@ -1,19 +1,80 @@
-export type MailStatus = 'received' | 'processing' | 'processed' | 'ignored' | 'held' | 'failed' | 'expired';
+import type { RefusalReason } from './sender-authorisation.js';
+import type { StructuredMail } from './structured-mail.js';
+import { baseSubject } from './subject.js';
+
+export type MailStatus = 'received' | 'processing' | 'processed' | 'ignored' | 'held' | 'failed' | 'expired' | 'duplicate';
 
 /** A mail in one of these states is done: its raw content is gone and nothing runs for it any more. */
-export const FINAL_STATUSES: readonly MailStatus[] = ['processed', 'ignored', 'failed', 'expired'];
+export const FINAL_STATUSES = ['processed', 'ignored', 'failed', 'expired', 'duplicate'] as const satisfies readonly MailStatus[];
+export type FinalStatus = (typeof FINAL_STATUSES)[number];
 
-export function isFinal(status: MailStatus): boolean {
-  return FINAL_STATUSES.includes(status);
+export function isFinal(status: MailStatus): status is FinalStatus {
+  return (FINAL_STATUSES as readonly MailStatus[]).includes(status);
 }
 
 /** What the parse step keeps, so later steps and retries never parse again. */
 export interface ParsedSnapshot {
+  /** The visible Subject. */
   subject: string;
+  /** The visible From: the sender that authorises the mail. */
   from: { address: string; name: string } | null;
-  originalSender: { address: string; name: string } | null;
+  /** See `ParsedMail.ambiguousFrom`; absent in older snapshots. */
+  ambiguousFrom?: boolean;
   date: string | null;
-  text: string;
+  /** The mail as the user meant it; absent in snapshots kept before it existed (see `structuredOf`). */
+  mail?: StructuredMail;
+  /** The text of snapshots kept before `mail` existed. */
+  text?: string;
+}
+
+/** The structured mail of a snapshot, also for one kept before structured mail existed. */
+export function structuredOf(snapshot: ParsedSnapshot): StructuredMail {
+  if (snapshot.mail) return snapshot.mail;
+  return {
+    subject: baseSubject(snapshot.subject),
+    sender: snapshot.from,
+    date: snapshot.date,
+    dateText: null,
+    forwardedBy: null,
+    body: snapshot.text ?? '',
+    kind: 'message',
+  };
+}
+
+/** Why the allow-list refused a mail, and the visible From it refused (null when the mail had none). */
+export interface Refusal {
+  reason: RefusalReason;
+  sender: string | null;
+}
+
+/** How a mail ends: its final status, the reason shown with it, its tokens and, when refused, why. */
+export interface Outcome {
+  status: FinalStatus;
+  reason: string | null;
+  usedTokens?: number;
+  refusal?: Refusal;
+}
+
+/**
+ * Whether a mail keeps its content when it ends. A failed mail can be retried. A mail refused only
+ * because its sender is not on the list can still be processed once the owner allows that sender.
+ * Every other end keeps metadata only.
+ */
+export function keepsContent(outcome: Pick<Outcome, 'status' | 'refusal'>): boolean {
+  if (outcome.status === 'failed') return true;
+  return outcome.status === 'ignored' && outcome.refusal?.reason === 'not-on-list' && Boolean(outcome.refusal.sender);
+}
+
+/**
+ * How many ignored-but-allowable mails keep their content per document (the newest ones). Anyone who
+ * knows a forward address can send mail; without a cap a stranger could make us store 10 MB per message
+ * for HOLD_DAYS. Older ones keep their row and reason, and no longer offer "Allow and process".
+ */
+export const KEPT_IGNORED_PER_DOCUMENT = 20;
+
+/** The sender that "allow and process" would add: the refused visible From of a not-on-list refusal. */
+export function allowableSender(refusal: Refusal | null): string | null {
+  return refusal?.reason === 'not-on-list' ? refusal.sender : null;
 }
 
 export interface StoredSummary {
@@ -42,6 +103,8 @@ export interface InboundMessage {
   writtenAt: Date | null;
   receivedAt: Date;
   heldAt: Date | null;
+  /** Set when the allow-list refused the mail (kept after an "allow and process" lets it in). */
+  refusal: Refusal | null;
 }
 
 /** The ledger key of this mail's tokens in its current charge round. */

@@ -1,3 +1,5 @@
+import { formatSender, type StructuredMail } from './structured-mail.js';
+
 /** Google Docs slows down and then refuses past about 1,000,000 characters; warn well before. */
 export const DOC_SIZE_WARNING_CHARACTERS = 900_000;
 
@@ -15,10 +17,19 @@ export function formatMailDate(date: Date): string {
   return `${day}, ${time} UTC`;
 }
 
-export function composeBlock(input: { messageId: string; subject: string; sender: string; date: Date; body: string }) {
+/**
+ * The one block builder: every DocStore writes what this returns. The heading is the original subject,
+ * the meta line names the original sender and date (and the mail's reference), and for a manual forward
+ * a second line names who forwarded it, with their note.
+ */
+export function composeBlock(input: { messageId: string; mail: StructuredMail; receivedAt: Date; body: string }) {
+  const { mail } = input;
+  const date = mail.date ? formatMailDate(new Date(mail.date)) : (mail.dateText ?? formatMailDate(input.receivedAt));
+  const from = `From ${formatSender(mail.sender)} · ${date} · ${blockRef(input.messageId)}`;
+  const forwarded = mail.forwardedBy ? `Forwarded by ${formatSender(mail.forwardedBy)}${mail.forwardedBy.note ? `: ${mail.forwardedBy.note}` : ''}` : null;
   return {
-    heading: input.subject.trim() || '(no subject)',
-    meta: `From ${input.sender} · ${formatMailDate(input.date)} · ${blockRef(input.messageId)}`,
+    heading: mail.subject.trim() || '(no subject)',
+    meta: forwarded ? `${from}\n${forwarded}` : from,
     body: input.body,
   };
 }

@@ -27,3 +27,11 @@ export function capText(text: string, maxChars: number): string {
   const end = /[\uD800-\uDBFF]/.test(text.charAt(maxChars - 1)) ? maxChars - 1 : maxChars;
   return text.slice(0, Math.max(0, end));
 }
+
+/**
+ * A header value (a subject, a name) as one clean line: control characters, NUL included (Postgres
+ * cannot store it), and invisible characters removed, whitespace collapsed.
+ */
+export function oneLineText(text: string): string {
+  return normaliseMailText(text).replace(/\s+/g, ' ');
+}

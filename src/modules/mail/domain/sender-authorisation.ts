@@ -11,36 +11,34 @@ export interface SenderVerdict {
 export type SenderAuthMode = 'off' | 'report' | 'enforce';
 
 export interface SenderAuthorisationInput {
-  /** The visible From. For a manual forward this is the forwarding user, not the quoted sender. */
-  from: { address: string } | null;
-  /** The sender quoted in a manual forward (or the From of a forwarded message/rfc822 part). */
-  originalSender: { address: string } | null;
-  allowList: readonly string[];
   /**
-   * The document owner's own address. A quoted original sender counts only in mail forwarded from it:
-   * anyone can type "Forwarded message / From: allowed@…" into a body.
+   * The visible From of the message that reached us: the only sender that can be authenticated. For a
+   * manual forward this is the person who forwarded it; the original sender quoted in the body never
+   * counts (anyone can type one). Auto-forwarded mail keeps the original From, which then decides.
    */
-  ownerEmail: string | null;
+  from: { address: string } | null;
+  /** Two From headers, or a From with two mailboxes: which one would be checked is anyone's guess. */
+  ambiguous?: boolean;
+  allowList: readonly string[];
   /** The authentication verdict of the visible From; null when it was not checked. */
   verdict: SenderVerdict | null;
   mode: SenderAuthMode;
 }
 
-export type RefusalReason = 'not-on-list' | 'failed-authentication' | 'no-sender';
+export type RefusalReason = 'not-on-list' | 'failed-authentication' | 'no-sender' | 'ambiguous-sender';
 
 export type SenderAuthorisation =
   | {
       allowed: true;
       /** The allow-listed address that let the mail in. */
       sender: string;
-      via: 'from' | 'original-sender';
-      /** For logs and the received-mail row: what authentication said, under `report` or `enforce`. */
+      /** For logs: what authentication said, under `report` or `enforce`. */
       detail: string;
     }
   | {
       allowed: false;
       reason: RefusalReason;
-      /** The address the refusal is about (the visible From when there is one); null for `no-sender`. */
+      /** The visible From the refusal is about; null for `no-sender`. */
       sender: string | null;
       /** For `failed-authentication`, the verdict's own detail; otherwise an explanation for logs. */
       detail: string;
@@ -51,48 +49,37 @@ function describeVerdict(verdict: SenderVerdict | null): string {
 }
 
 /**
- * The allow-list rule of the contract. Allowed when the visible From, or for a manual forward the quoted
- * original sender, is on the document's list. Authentication is always about the visible From: when a
- * user forwards by hand, the mail comes from the user's own mailbox, and the quoted sender proves nothing.
+ * The allow-list rule of the contract: allowed when the visible From is on the document's list and, under
+ * `enforce`, its domain passes DMARC or aligned DKIM.
  */
 export function authoriseSender(input: SenderAuthorisationInput): SenderAuthorisation {
   const from = input.from ? normaliseAddress(input.from.address) : '';
-  const original = input.originalSender ? normaliseAddress(input.originalSender.address) : '';
-  if (!from && !original) {
-    return { allowed: false, reason: 'no-sender', sender: null, detail: 'the mail has neither a From address nor a quoted original sender' };
-  }
-
-  const list = new Set(input.allowList.map(normaliseAddress));
+  if (input.ambiguous) return { allowed: false, reason: 'ambiguous-sender', sender: from || null, detail: 'the From header names more than one sender' };
+  if (!from) return { allowed: false, reason: 'no-sender', sender: null, detail: 'the mail has no From address' };
   const authNote = input.mode === 'off' ? '' : `; authentication: ${describeVerdict(input.verdict)}`;
-  const forwardedByOwner = Boolean(from) && from === normaliseAddress(input.ownerEmail ?? '');
-  const match =
-    from && list.has(from)
-      ? { sender: from, via: 'from' as const }
-      : original && forwardedByOwner && list.has(original)
-        ? { sender: original, via: 'original-sender' as const }
-        : null;
-
-  if (!match) {
-    const who = [from && `from ${from}`, original && `original sender ${original}`].filter(Boolean).join(', ');
-    const note = original && list.has(original) && !forwardedByOwner ? '; a quoted sender counts only in mail forwarded from your own account address' : '';
-    return { allowed: false, reason: 'not-on-list', sender: from || original, detail: `not on the allow-list (${who})${note}${authNote}` };
+  if (!input.allowList.some((allowed) => normaliseAddress(allowed) === from)) {
+    return { allowed: false, reason: 'not-on-list', sender: from, detail: `${from} is not on the allow-list${authNote}` };
   }
   if (input.mode === 'enforce' && input.verdict?.result !== 'pass') {
     const detail = input.verdict ? input.verdict.detail || input.verdict.result : 'authentication was not checked';
-    return { allowed: false, reason: 'failed-authentication', sender: from || null, detail: input.verdict?.result === 'temperror' ? `temporary error: ${detail}` : detail };
+    return { allowed: false, reason: 'failed-authentication', sender: from, detail: input.verdict?.result === 'temperror' ? `temporary error: ${detail}` : detail };
   }
-  return { allowed: true, ...match, detail: `${match.sender} is on the allow-list (${match.via})${authNote}` };
+  return { allowed: true, sender: from, detail: `${from} is on the allow-list${authNote}` };
 }
 
 /** The refusal as the user sees it on the document's received-mail list. */
-export function describeRefusal(refusal: { reason: RefusalReason; sender: string | null; detail: string }): string {
+export function describeRefusal(refusal: { reason: RefusalReason; sender: string | null; detail: string }, manualForward = false): string {
   switch (refusal.reason) {
     case 'not-on-list':
-      return `Sender ${refusal.sender ?? 'unknown'} is not on this document's allow-list.`;
+      return manualForward
+        ? `Forwarded by ${refusal.sender ?? 'unknown'}, who is not on this document's allow-list (the sender quoted in a forward does not count).`
+        : `Sender ${refusal.sender ?? 'unknown'} is not on this document's allow-list.`;
     case 'failed-authentication':
       return `The sender's domain failed DMARC/DKIM checks (${refusal.detail}).`;
     case 'no-sender':
       return 'The mail has no sender address.';
+    case 'ambiguous-sender':
+      return 'The mail names more than one sender (two From headers, or two addresses in one), so it is ignored as ambiguous.';
   }
 }
 

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import type { ReceivedMailsQuery } from '../../../contract/received-mails.js';
 
 export const documentParams = z.object({ id: z.uuid() });
-export const retryParams = z.object({ id: z.uuid(), mailId: z.uuid() });
+/** The params of a row's action (retry, allow-and-process). */
+export const mailParams = z.object({ id: z.uuid(), mailId: z.uuid() });
 
 export const receivedMailsQuery = z
   .object({
@@ -14,4 +16,4 @@ export const receivedMailsQuery = z
     sortBy: z.enum(['sourceMail', 'subject', 'usedTokens', 'receivedAt']).default('receivedAt'),
     sortOrder: z.enum(['asc', 'desc']).default('desc'),
   })
-  .strict();
+  .strict() satisfies z.ZodType<ReceivedMailsQuery>;

@@ -23,10 +23,11 @@ export interface SummarisedMail {
 export class SummariseMail {
   constructor(@inject(LLM) private readonly llm: Llm) {}
 
-  async execute(request: SummaryRequest): Promise<SummarisedMail> {
-    const { summary, usage } = await this.llm.summarise(request);
+  /** `maxRequests`: see `Llm.summarise`. */
+  async execute(request: SummaryRequest, maxRequests?: number): Promise<SummarisedMail> {
+    const { summary, usage } = await this.llm.summarise(request, maxRequests);
     const usable: Summary =
-      plainText(summary.summary) === '' ? summariseExtractively({ subject: request.subject, text: request.text }) : summary;
+      plainText(summary.summary) === '' ? summariseExtractively(request) : summary;
     const title = singleLine(summary.title) || singleLine(usable.title) || singleLine(request.subject);
     return {
       title: truncateAtWord(title, SUMMARY_LIMITS.titleChars),

@@ -1,3 +1,4 @@
+import { decodeEntities } from '../../../shared/html-entities.js';
 import { stripHtml } from './html-markup.js';
 
 /**
@@ -5,10 +6,13 @@ import { stripHtml } from './html-markup.js';
  * Markdown left in it, whoever wrote it (a model that may have been talked into exfiltrating data, or a
  * mail). Link texts survive (`[the agenda](https://…)` → `the agenda`); addresses and images do not.
  *
- * Two stages: a structural pass that understands Markdown and HTML (repeated until nothing changes, so
- * nesting cannot smuggle one construct through another), then a safety net that works token by token
- * and guarantees the result whatever the input: no `http` (nor `hxxp`, nor any `scheme://`), no
- * `www.`, no `](`, no `data:`, no `<` that could open a tag.
+ * Three stages: a structural pass that understands Markdown and HTML (repeated until nothing changes,
+ * so nesting cannot smuggle one construct through another); a safety net that works token by token and
+ * guarantees the result whatever the input: no `http` (nor `hxxp`, nor any `scheme://`), no `www.`,
+ * no `](`, no `data:`, no `<` that could open a tag; and, between the two runs of the net, a repair of
+ * the sentences a removed link leaves behind ("at the portal or ." → "at the portal.", "Click here"
+ * without its link → gone). Removals first leave a hole marker, so the repair knows where a link was
+ * and touches only the words that served it.
  */
 
 /** Invisible characters: C0/C1 controls (but \t \n \r), soft hyphen, zero-width and bidi controls. */
@@ -21,7 +25,9 @@ const SMUGGLING = /[\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}]/gu;
 const LINE_BREAKS = /\r\n?|[\u0085\u2028\u2029]/g;
 const SPACES = /[\t\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]/g;
 
-const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+/** Where a link or image was removed (a private-use character, removed from the input first). */
+const HOLE = '\uE000';
+const HOLES = /\uE000/g;
 
 const MD_IMAGE = /!\[[^\]\n]{0,500}\](?:\([^)\n]*\)?|\[[^\]\n]{0,100}\])?/g;
 const MD_LINK = /\[([^\]\n]{0,500})\]\([^)\n]*\)?/g;
@@ -36,6 +42,11 @@ const MD_STRONG = /(\*\*|__)(?=\S)([^\n]{0,500}?\S)\1/g;
 const MD_STRIKE = /~~(?=\S)([^\n]{0,500}?\S)~~/g;
 const MD_STAR_EMPHASIS = /(^|[^\w*])\*(?=[^\s*])([^\n*]{0,500}?[^\s*])\*(?![\w*])/g;
 const MD_UNDERSCORE_EMPHASIS = /(^|[^\p{L}\p{N}_])_(?=[^\s_])([^\n_]{0,500}?[^\s_])_(?![\p{L}\p{N}_])/gu;
+
+/** Link texts that mean nothing without their link ("[here](…)", "<a …>Click here</a>"): dropped with it. */
+const GENERIC_LINK_TEXT =
+  /^\s*(?:(?:please\s+)?(?:click|tap|press)(?:\s+(?:here|this|this\s+link|the\s+link|the\s+button))?|here|this|link|this\s+link|the\s+link|(?:read|learn|see|find\s+out)\s+more|more|view(?:\s+(?:online|in\s+(?:your\s+)?browser))?|open|details)\s*[.:!]?\s*$/i;
+const HTML_ANCHOR = /<a\b[^<>]{0,2000}>([^<>]{0,100})<\/a\s*>/gi;
 
 /** The protocol's name on its own ("HTTP", "HTTPS/2") is prose, not a link. */
 const PROTOCOL_NAME = /^[("'“‘«[]*HTTPS?(?:\/\d(?:\.\d)?)?[)\]"'”’»,.;!?]*$/;
@@ -58,8 +69,10 @@ export function plainText(input: string): string {
     if (next === text) break;
     text = next;
   }
-  // Tidying may join characters ("www ." → "www."), so the net runs again after it.
-  return collapseWhitespace(safetyNet(tidyPunctuation(safetyNet(text))));
+  text = safetyNet(text, HOLE);
+  text = text.split('\n').map((line) => (line.includes(HOLE) ? repairAroundHoles(line) : line)).join('\n');
+  // Tidying may join characters ("www ." → "www."), so the net runs again after it, deleting only.
+  return collapseWhitespace(safetyNet(tidyPunctuation(text), ''));
 }
 
 /** Removes what a reader cannot see but a model reads: controls, zero-width, bidi and tag characters. */
@@ -82,27 +95,31 @@ export function truncateAtWord(text: string, max: number): string {
   return `${cut.replace(/[\s,;:.–—-]+$/u, '')}…`;
 }
 
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,6});/gi, (entity, name: string) => {
-    if (name.startsWith('#')) {
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      const valid = code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff);
-      return valid ? String.fromCodePoint(code) : '';
-    }
-    return NAMED_ENTITIES[name.toLowerCase()] ?? entity;
-  });
+function normaliseCharacters(text: string): string {
+  return text.replace(LINE_BREAKS, '\n').replace(SPACES, ' ').replace(INVISIBLE, '').replace(SMUGGLING, '').replace(HOLES, '');
 }
 
-function normaliseCharacters(text: string): string {
-  return text.replace(LINE_BREAKS, '\n').replace(SPACES, ' ').replace(INVISIBLE, '').replace(SMUGGLING, '');
+function linkText(_link: string, label: string): string {
+  return GENERIC_LINK_TEXT.test(label) ? HOLE : label;
+}
+
+/**
+ * Each bracket pattern may look up to 500 characters ahead from every `[`: a pattern whose closing
+ * sequence (`](`, `][`, `]:`) occurs nowhere is skipped, so a text of brackets costs one scan, not
+ * hundreds (100,000 `[` took 4 s before).
+ */
+function replaceWhere(text: string, needle: string, pattern: RegExp, replacement: string | ((...args: string[]) => string)): string {
+  if (!text.includes(needle)) return text;
+  return typeof replacement === 'string' ? text.replace(pattern, replacement) : text.replace(pattern, replacement);
 }
 
 function structuralPass(text: string): string {
-  return stripHtml(text)
-    .replace(MD_IMAGE, '')
-    .replace(MD_LINK, '$1')
-    .replace(MD_REFERENCE_LINK, '$1')
-    .replace(MD_LINK_DEFINITION, '')
+  let out = stripHtml(text.replace(HTML_ANCHOR, (anchor: string, label: string) => (GENERIC_LINK_TEXT.test(label) ? HOLE : anchor)));
+  out = replaceWhere(out, '![', MD_IMAGE, HOLE);
+  out = replaceWhere(out, '](', MD_LINK, linkText);
+  out = replaceWhere(out, '][', MD_REFERENCE_LINK, linkText);
+  out = replaceWhere(out, ']:', MD_LINK_DEFINITION, '');
+  return out
     .replace(MD_CODE_FENCE, '')
     .replace(/`+/g, '')
     .replace(MD_RULE, '')
@@ -119,17 +136,88 @@ function structuralPass(text: string): string {
  * The guarantee, whatever the structural pass missed. Order matters: each step only deletes or
  * separates, and no later step can join characters back into a forbidden sequence.
  */
-function safetyNet(text: string): string {
+function safetyNet(text: string, hole: string): string {
   return text
     .replace(INVISIBLE, '')
     .replace(/<+/g, (run: string, at: number, all: string) => (/[a-z/!?]/i.test(all.charAt(at + run.length)) ? '' : run))
     .replace(/\]\(/g, '] (')
     .replace(/\S+/g, (token) => {
       if (!PROTOCOL_NAME.test(token) && LINKISH.some((pattern) => pattern.test(token))) {
-        return /[.!?]+$/.exec(token)?.[0] ?? ''; // the sentence's own punctuation stays
+        // The brackets and the sentence's punctuation around the address stay for the repair to judge.
+        const lead = hole === '' ? '' : (/^[(["'“‘«]+/.exec(token)?.[0] ?? '');
+        const trail = /[)\]"'”’»,;:.!?]*$/.exec(token.slice(lead.length))?.[0] ?? '';
+        return `${lead}${hole}${hole === '' ? (/[.!?]+$/.exec(trail)?.[0] ?? '') : trail}`;
       }
       return token.replace(/data:/gi, (match) => `${match.slice(0, 4)} –`);
     });
+}
+
+/** Words that only lead to a link: they go with it ("visit", "click", "at", "here:"). */
+const LEADS_TO_LINK =
+  /(?:\b(?:(?:please\s+)?(?:click|tap|press|follow|visit|open|see|check(?:\s+out)?|go\s+to|head\s+(?:over\s+)?to|view|download)(?:\s+(?:on|it|this|here))?|here|there|below|above|at|on|via|through|from|to|under|by|with|for|the|this\s+link|the\s+link)\s*:?|:)\s*\uE000/gi;
+/** Holes listed together ("A, B or C") are one hole. */
+const HOLE_RUN = /\uE000(?:[\s,;/|&+]*(?:\b(?:or|and)\b)?[\s,;/|&+]*\uE000)+/gi;
+const CONNECTOR_BEFORE_HOLE = /(?:\s*[,;]\s*|(?<=^|[\s([{]))(?:or|and)\s+\uE000|\s*[,;]\s*\uE000/gi;
+const HOLE_IN_BRACKETS = /[([{]\s*\uE000\s*[)\]}]/g;
+/** A hole opening a sentence takes the connector after it along ("… or the portal" → "the portal"). */
+const HOLE_THEN_CONNECTOR = /(^|[.!?•:]\s*)\uE000\s*(?:(?:,|;)\s*|(?:or|and)\s+)/gi;
+/** A call to action that lost its link, at a sentence's end ("Click here.", "• Click)"). */
+const DANGLING_CALL =
+  /(?:\s*\b(?:or|and|at|on|via|to|from|by|with|for|the|then|just|simply)\b)*\s*\b(?:please\s+)?(?:click|tap|press)(?:\s+(?:here|below|above|on\s+(?:it|this|the\s+(?:link|button))|the\s+(?:link|button)(?:\s+(?:below|above))?))?(?=\s*(?:[.,;:!?)\]]|$))/gi;
+
+/**
+ * Mends one line whose links were replaced by holes: the words that only served the link go, lists
+ * of links shrink to nothing, then the holes themselves. Only ever deletes.
+ */
+function repairAroundHoles(line: string): string {
+  let text = line;
+  const capital = /^[\s•·*+\-–—(["'“‘«]*(?:\p{Lu}|\uE000)/u.test(line);
+  for (let pass = 0; pass < 6; pass += 1) {
+    const next = withoutStrayBrackets(
+      text
+        .replace(HOLE_IN_BRACKETS, HOLE)
+        .replace(HOLE_RUN, HOLE)
+        .replace(LEADS_TO_LINK, HOLE)
+        .replace(CONNECTOR_BEFORE_HOLE, ` ${HOLE}`)
+        .replace(HOLE_THEN_CONNECTOR, `$1${HOLE}`),
+    );
+    if (next === text) break;
+    text = next;
+  }
+  // A sentence that opened with a link now opens with the word after it, as a sentence should.
+  text = text
+    .replace(/([.!?]\s+)\uE000+\s*(\p{Ll})/gu, (_, end: string, letter: string) => `${end}${letter.toUpperCase()}`)
+    .replace(/\s*\uE000+\s*/g, ' ');
+  for (let pass = 0; pass < 4; pass += 1) {
+    const next = text
+      .replace(DANGLING_CALL, '')
+      .replace(/\b(or|and)(?:\s+\1\b)+/gi, '$1')
+      .replace(/\s*[,;:]+\s*(?=[.!?)\]]|$)/g, '')
+      .replace(/(^\s*|[.!?]\s+|•\s*)[,;:.!?]+\s*/g, '$1');
+    if (next === text) break;
+    text = next;
+  }
+  // A sentence that lost its opening words still starts with a capital.
+  return capital ? text.replace(/^([\s•·*+\-–—]*)(\p{Ll})/u, (_, lead: string, letter: string) => lead + letter.toUpperCase()) : text;
+}
+
+/** Drops a bracket a hole left without its partner ("Reply (or visit H by Friday."). */
+function withoutStrayBrackets(line: string): string {
+  const open: number[] = [];
+  const stray = new Set<number>();
+  for (let index = 0; index < line.length; index += 1) {
+    if (line[index] === '(') open.push(index);
+    else if (line[index] === ')' && open.pop() === undefined) stray.add(index);
+  }
+  for (const index of open) stray.add(index);
+  const nearHole = (index: number): boolean => {
+    const before = line.slice(0, index).trimEnd();
+    const after = line.slice(index + 1).trimStart();
+    return before.endsWith(HOLE) || after.startsWith(HOLE);
+  };
+  let kept = '';
+  for (let index = 0; index < line.length; index += 1) if (!(stray.has(index) && nearHole(index))) kept += line[index];
+  return kept;
 }
 
 /** Cosmetics after removals: "see  ." → "see.", empty brackets gone. May join characters. */

@@ -3,12 +3,12 @@ import { summariseExtractively } from '../domain/extractive/extractive-summary.j
 
 /**
  * The embedded default: an extractive summary computed here, with no network and no account. The same
- * mail always gives the same summary. The document owner's instructions cannot be followed by it and are
- * not read. Usage is reported as a model would, at about four characters per token.
+ * mail always gives the same summary, shaped by the mail's kind and steered by the document's
+ * description. Usage is reported as a model would, at about four characters per token.
  */
 export class OfflineSummariser implements Llm {
   summarise(request: SummaryRequest): Promise<{ summary: Summary; usage: LlmUsage }> {
-    const summary = summariseExtractively({ subject: request.subject, text: request.text });
+    const summary = summariseExtractively(request);
     const outChars = [summary.title, summary.summary, ...summary.keyPoints, ...summary.actionItems].join('').length;
     return Promise.resolve({
       summary,

@@ -9,18 +9,16 @@ export interface FailureContext {
 }
 
 /**
- * What a failed call means for the pipeline: worth retrying later (`LlmUnavailableError`: 408, 409,
- * 429, 5xx, timeouts, no connection; the SDK has already retried these) or not (`LlmFailedError`).
- * Messages carry the server's own explanation, never the API key, and no SDK object is attached: its
- * request details are no business of a log line.
+ * What a failed call means for the pipeline: worth retrying later (`LlmUnavailableError`, with why:
+ * 429, 5xx, 408/409, timeouts, no connection) or not (`LlmFailedError`). The SDK never retries by
+ * itself here, so this is the outcome of one request. Messages carry the server's own explanation,
+ * never the API key, and no SDK object is attached: its request details are no business of a log line.
  */
 export function toLlmError(error: unknown, context: FailureContext): LlmUnavailableError | LlmFailedError {
   const server = `the model server at ${context.baseUrl}`;
-  if (error instanceof APIConnectionTimeoutError) {
-    return new LlmUnavailableError(`${capital(server)} did not answer within ${context.timeoutMs} ms.`);
-  }
+  if (error instanceof APIConnectionTimeoutError) return timedOut(context);
   if (error instanceof APIConnectionError) {
-    return new LlmUnavailableError(`Could not reach ${server} (${connectionCode(error) ?? 'connection error'}).`);
+    return new LlmUnavailableError(`Could not reach ${server} (${connectionCode(error) ?? 'connection error'}).`, 'connection');
   }
   if (error instanceof APIError && typeof error.status === 'number') {
     const { status } = error;
@@ -32,18 +30,45 @@ export function toLlmError(error: unknown, context: FailureContext): LlmUnavaila
     if (status === 404) {
       return new LlmFailedError(`The model "${context.model}" is unknown at ${context.baseUrl} (404)${said}`);
     }
-    if (status === 408 || status === 409 || status === 429 || status >= 500) {
-      return new LlmUnavailableError(`${capital(server)} answered ${status}${said}`);
-    }
+    if (status === 429) return new LlmUnavailableError(`${capital(server)} answered 429 (rate limit)${said}`, 'rate-limit');
+    if (status === 408) return new LlmUnavailableError(`${capital(server)} answered 408 (request timeout)${said}`, 'timeout');
+    if (status === 409 || status >= 500) return new LlmUnavailableError(`${capital(server)} answered ${status}${said}`, 'server-error');
     return new LlmFailedError(`${capital(server)} rejected the request (${status})${said}`);
   }
   const message = error instanceof Error ? error.message : String(error);
   return new LlmFailedError(`The call to ${server} failed: ${redact(message, context.apiKey)}`);
 }
 
+/** The attempt's deadline passed, whether waiting for the headers or for the rest of the body. */
+export function timedOut(context: FailureContext): LlmUnavailableError {
+  return new LlmUnavailableError(`The model server at ${context.baseUrl} did not answer within ${context.timeoutMs} ms.`, 'timeout');
+}
+
 /** The status a failed call answered, or null when no answer came. */
 export function statusOf(error: unknown): number | null {
   return error instanceof APIError && typeof error.status === 'number' ? error.status : null;
+}
+
+/** A request option a 400 can say the server does not support, and that has a fallback. */
+export type UnsupportedOption = 'json-schema' | 'max-tokens';
+
+/**
+ * Which of our options a 400 says is unsupported, from the error's `param` or its message; null for
+ * any other 400 (a context too long, a bad value…), which no change of format would fix. Servers word
+ * this differently: OpenAI names the parameter ("'response_format' of type 'json_schema' is not
+ * supported", "Unsupported parameter: 'max_tokens' … Use 'max_completion_tokens' instead"), vLLM, LM
+ * Studio and llama.cpp say "json_schema"/"response_format" with "not supported"/"unknown"/"invalid".
+ */
+export function unsupportedOptionOf(error: unknown): UnsupportedOption | null {
+  if (statusOf(error) !== 400 || !(error instanceof APIError)) return null;
+  const param = typeof error.param === 'string' ? error.param.toLowerCase() : '';
+  const message = serverMessage(error).toLowerCase();
+  const unsupported = /not supported|unsupported|not (?:allowed|available|implemented)|unknown|unrecognized|not recogni[sz]ed|must be one of/.test(message);
+  if (param === 'max_tokens' || (/\bmax_tokens\b/.test(message) && (unsupported || message.includes('max_completion_tokens')))) {
+    return 'max-tokens';
+  }
+  const aboutFormat = param.startsWith('response_format') || /response_format|json_schema|structured output/.test(message);
+  return aboutFormat && unsupported ? 'json-schema' : null;
 }
 
 function serverMessage(error: APIError): string {

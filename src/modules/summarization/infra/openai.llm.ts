@@ -2,12 +2,13 @@ import OpenAI from 'openai';
 import { buildSummaryPrompt, repairMessage, type ChatMessage } from '../application/prompt.js';
 import {
   LlmFailedError,
+  LlmUnavailableError,
   type Llm,
   type LlmUsage,
   type Summary,
   type SummaryRequest,
 } from '../application/ports/llm.port.js';
-import { statusOf, toLlmError, type FailureContext } from './openai-failure.js';
+import { statusOf, timedOut, toLlmError, unsupportedOptionOf, type FailureContext } from './openai-failure.js';
 import { parseAnswer, SUMMARY_JSON_SCHEMA } from './summary.schema.js';
 
 export interface OpenAiLlmOptions {
@@ -16,17 +17,33 @@ export interface OpenAiLlmOptions {
   /** May be empty for local servers that want none: a placeholder is sent then. */
   apiKey?: string;
   model: string;
-  /** Per attempt. Default 60 s. */
+  /** The deadline of one summarise call, every request and every byte of each answer included. Default 60 s. */
   timeoutMs?: number;
-  /** The SDK's own retries of 408/409/429/5xx and connection failures, with its backoff. Default 2. */
-  maxRetries?: number;
+  /** The most tokens one answer may have (`max_tokens`). Default 2,000. */
+  maxOutputTokens?: number;
   /** Default 0.2. Null leaves it out, for models that accept only their default (OpenAI's reasoning models). */
   temperature?: number | null;
 }
 
+/** How many requests one summarise call may make unless told fewer: the first, one fallback, one repair. */
+export const MAX_REQUESTS_PER_CALL = 3;
+
 type ResponseFormat = NonNullable<OpenAI.ChatCompletionCreateParamsNonStreaming['response_format']>;
+type LimitParameter = 'max_tokens' | 'max_completion_tokens';
+
+/** What one summarise call has learnt about the server and spent; never outlives the call. */
+interface CallState {
+  format: ResponseFormat;
+  limit: LimitParameter;
+  requests: number;
+  readonly maxRequests: number;
+  readonly signal: AbortSignal;
+  readonly usage: LlmUsage;
+}
 
 const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+const DEFAULT_TIMEOUT_MS = 60_000;
+const DEFAULT_MAX_OUTPUT_TOKENS = 2_000;
 const NO_KEY = 'no-key';
 /** A broken answer is shown back to the model with the repair request, up to this many characters. */
 const MAX_ECHOED_ANSWER = 8_000;
@@ -37,26 +54,39 @@ const JSON_SCHEMA: ResponseFormat = {
 const JSON_OBJECT: ResponseFormat = { type: 'json_object' };
 
 /**
- * The Llm port over any OpenAI-compatible chat completions endpoint, through the official SDK. The
- * answer is constrained by a JSON Schema (`response_format: json_schema`); a server that answers 400
- * to that is asked once with plain JSON mode instead, and this instance remembers it. An answer that
- * does not parse or match the schema is asked for once more, with the problem named; a second miss is
- * an `LlmFailedError`. No tools are ever offered.
+ * The Llm port over any OpenAI-compatible chat completions endpoint, through the official SDK.
+ *
+ * One call is one attempt of the pipeline, and the pipeline alone decides about retries: the SDK's own
+ * are off, and any 429, 5xx, timeout or lost connection ends the call at once. One deadline covers the
+ * whole call (headers and body of every request), so a hanging or trickling server frees the worker
+ * after `timeoutMs`. Every request carries an output limit.
+ *
+ * The answer is constrained by a JSON Schema (`response_format: json_schema`). A 400 that says that
+ * format is unsupported is retried in plain JSON mode, and a 400 that says `max_tokens` is unsupported
+ * with `max_completion_tokens`: for this call only, as another model behind the same URL may differ.
+ * An answer that does not parse or match the schema is asked for once more, with the problem named. A
+ * call never makes more than `MAX_REQUESTS_PER_CALL` requests. No tools are ever offered.
  */
 export class OpenAiLlm implements Llm {
   private readonly client: OpenAI;
   private readonly model: string;
   private readonly temperature: number | null;
+  private readonly timeoutMs: number;
+  private readonly maxOutputTokens: number;
+  private readonly limitParameter: LimitParameter;
   private readonly failure: FailureContext;
-  private jsonSchemaSupported = true;
 
   constructor(options: OpenAiLlmOptions) {
     const baseUrl = options.baseUrl?.trim() || DEFAULT_BASE_URL;
     const apiKey = options.apiKey?.trim() ?? '';
-    const timeoutMs = options.timeoutMs ?? 60_000;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.maxOutputTokens = options.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS;
     this.model = options.model;
     this.temperature = options.temperature === undefined ? 0.2 : options.temperature;
-    this.failure = { model: options.model, baseUrl: displayUrl(baseUrl), apiKey, timeoutMs };
+    // OpenAI's own API takes `max_completion_tokens` for every model and refuses `max_tokens` for its
+    // reasoning models; compatible servers (Ollama, llama.cpp, LM Studio, older vLLM) know `max_tokens`.
+    this.limitParameter = isOpenAi(baseUrl) ? 'max_completion_tokens' : 'max_tokens';
+    this.failure = { model: options.model, baseUrl: displayUrl(baseUrl), apiKey, timeoutMs: this.timeoutMs };
     // Every option the SDK would otherwise read from the environment is given explicitly.
     this.client = new OpenAI({
       baseURL: baseUrl,
@@ -65,33 +95,56 @@ export class OpenAiLlm implements Llm {
       organization: null,
       project: null,
       webhookSecret: null,
-      timeout: timeoutMs,
-      maxRetries: options.maxRetries ?? 2,
+      timeout: this.timeoutMs,
+      maxRetries: 0,
       logLevel: 'off',
     });
   }
 
-  async summarise(request: SummaryRequest): Promise<{ summary: Summary; usage: LlmUsage }> {
+  /** `maxRequests` lowers this call's request budget (never above `MAX_REQUESTS_PER_CALL`). */
+  async summarise(request: SummaryRequest, maxRequests: number = MAX_REQUESTS_PER_CALL): Promise<{ summary: Summary; usage: LlmUsage }> {
     const messages = [...buildSummaryPrompt(request).messages];
-    const usage: LlmUsage = { inputTokens: 0, outputTokens: 0 };
-
-    const first = await this.complete(messages, usage);
-    const parsed = parseAnswer(first);
-    if (parsed.ok) return { summary: parsed.summary, usage };
-
-    messages.push({ role: 'assistant', content: (first ?? '').slice(0, MAX_ECHOED_ANSWER) }, repairMessage(parsed.problem));
-    const repaired = parseAnswer(await this.complete(messages, usage));
-    if (repaired.ok) return { summary: repaired.summary, usage };
-    throw new LlmFailedError(`The model "${this.model}" did not answer with a valid summary after a retry: ${repaired.problem}.`);
+    const call: CallState = {
+      format: JSON_SCHEMA,
+      limit: this.limitParameter,
+      requests: 0,
+      maxRequests: Math.max(1, Math.min(MAX_REQUESTS_PER_CALL, Math.floor(maxRequests))),
+      signal: AbortSignal.timeout(this.timeoutMs),
+      usage: { inputTokens: 0, outputTokens: 0 },
+    };
+    try {
+      return await this.summariseWithin(messages, call);
+    } catch (error) {
+      // The pipeline counts what a failed call spent against the mail's six requests.
+      if (error instanceof LlmUnavailableError) error.requests = Math.max(1, call.requests);
+      throw error;
+    }
   }
 
-  /** One completion: its text, with its usage added to `usage`. */
-  private async complete(messages: readonly ChatMessage[], usage: LlmUsage): Promise<string | null> {
-    const completion = await this.create(messages);
+  private async summariseWithin(messages: ChatMessage[], call: CallState): Promise<{ summary: Summary; usage: LlmUsage }> {
+    const first = await this.complete(messages, call);
+    const parsed = parseAnswer(first.content);
+    if (parsed.ok) return { summary: parsed.summary, usage: call.usage };
+
+    const problem = first.cut ? `${parsed.problem}: it was cut off at the output limit, so write a shorter answer` : parsed.problem;
+    if (call.requests >= call.maxRequests) throw this.invalidAnswer(problem);
+    messages.push({ role: 'assistant', content: (first.content ?? '').slice(0, MAX_ECHOED_ANSWER) }, repairMessage(problem));
+    const repaired = parseAnswer((await this.complete(messages, call)).content);
+    if (repaired.ok) return { summary: repaired.summary, usage: call.usage };
+    throw this.invalidAnswer(repaired.problem);
+  }
+
+  private invalidAnswer(problem: string): LlmFailedError {
+    return new LlmFailedError(`The model "${this.model}" did not answer with a valid summary: ${problem}.`);
+  }
+
+  /** One completion: its text and whether the output limit cut it, with its usage added to the call's. */
+  private async complete(messages: readonly ChatMessage[], call: CallState): Promise<{ content: string | null; cut: boolean }> {
+    const completion = await this.create(messages, call);
     const choice = completion.choices[0];
     const content = choice?.message.content ?? null;
-    usage.inputTokens += completion.usage?.prompt_tokens ?? estimateTokens(messages.map((m) => m.content).join(''));
-    usage.outputTokens += completion.usage?.completion_tokens ?? estimateTokens(content ?? '');
+    call.usage.inputTokens += completion.usage?.prompt_tokens ?? estimateTokens(messages.map((m) => m.content).join(''));
+    call.usage.outputTokens += completion.usage?.completion_tokens ?? estimateTokens(content ?? '');
 
     if (!choice) throw new LlmFailedError(`The model "${this.model}" answered without a choice.`);
     if (choice.message.refusal) {
@@ -100,39 +153,44 @@ export class OpenAiLlm implements Llm {
     if (choice.finish_reason === 'content_filter') {
       throw new LlmFailedError(`The model "${this.model}" stopped on its content filter.`);
     }
-    return content;
+    return { content, cut: choice.finish_reason === 'length' };
   }
 
-  private async create(messages: readonly ChatMessage[]): Promise<OpenAI.ChatCompletion> {
-    if (this.jsonSchemaSupported) {
+  /** Sends, falling back once per unsupported option; every request counts against the call's budget. */
+  private async create(messages: readonly ChatMessage[], call: CallState): Promise<OpenAI.ChatCompletion> {
+    for (;;) {
+      call.requests += 1;
       try {
-        return await this.send(messages, JSON_SCHEMA);
+        return await this.send(messages, call);
       } catch (error) {
-        if (statusOf(error) !== 400) throw toLlmError(error, this.failure);
+        // Whatever the SDK made of an abort mid-body, the cause is the deadline.
+        if (call.signal.aborted) throw timedOut(this.failure);
+        const unsupported = unsupportedOptionOf(error);
+        const canRetry = call.requests < call.maxRequests;
+        if (canRetry && unsupported === 'json-schema' && call.format === JSON_SCHEMA) {
+          call.format = JSON_OBJECT;
+        } else if (canRetry && unsupported === 'max-tokens' && call.limit === 'max_tokens') {
+          call.limit = 'max_completion_tokens';
+        } else {
+          throw statusOf(error) === null && isAbort(error) ? timedOut(this.failure) : toLlmError(error, this.failure);
+        }
       }
-      // The server may not know `json_schema`: ask once in plain JSON mode and remember if that works.
-      const completion = await this.sendOrFail(messages, JSON_OBJECT);
-      this.jsonSchemaSupported = false;
-      return completion;
-    }
-    return this.sendOrFail(messages, JSON_OBJECT);
-  }
-
-  private async sendOrFail(messages: readonly ChatMessage[], format: ResponseFormat): Promise<OpenAI.ChatCompletion> {
-    try {
-      return await this.send(messages, format);
-    } catch (error) {
-      throw toLlmError(error, this.failure);
     }
   }
 
-  private send(messages: readonly ChatMessage[], format: ResponseFormat): Promise<OpenAI.ChatCompletion> {
-    return this.client.chat.completions.create({
-      model: this.model,
-      messages: messages.map(toSdkMessage),
-      response_format: format,
-      ...(this.temperature === null ? {} : { temperature: this.temperature }),
-    });
+  private send(messages: readonly ChatMessage[], call: CallState): Promise<OpenAI.ChatCompletion> {
+    const limit = call.limit === 'max_tokens' ? { max_tokens: this.maxOutputTokens } : { max_completion_tokens: this.maxOutputTokens };
+    return this.client.chat.completions.create(
+      {
+        model: this.model,
+        messages: messages.map(toSdkMessage),
+        response_format: call.format,
+        ...limit,
+        ...(this.temperature === null ? {} : { temperature: this.temperature }),
+      },
+      // The SDK's timeout stops at the headers; the signal also ends a body that trickles.
+      { signal: call.signal, maxRetries: 0 },
+    );
   }
 }
 
@@ -144,6 +202,18 @@ function toSdkMessage(message: ChatMessage): OpenAI.ChatCompletionMessageParam {
       return { role: 'user', content: message.content };
     case 'assistant':
       return { role: 'assistant', content: message.content };
+  }
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError' || error.name === 'APIUserAbortError');
+}
+
+function isOpenAi(baseUrl: string): boolean {
+  try {
+    return new URL(baseUrl).hostname === 'api.openai.com';
+  } catch {
+    return false;
   }
 }
 

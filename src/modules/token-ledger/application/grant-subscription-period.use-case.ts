@@ -1,5 +1,6 @@
 import { inject, injectable } from 'tsyringe';
 import type { Balance } from '../domain/balance.js';
+import { BALANCE_EVENTS, noBalanceEvents, type BalanceEvents } from './ports/balance-events.port.js';
 import { LEDGER_REPOSITORY, type LedgerRepository } from './ports/ledger.repository.port.js';
 
 export type PeriodGrantResult = { applied: true; balance: Balance } | { applied: false; reason: 'duplicate' | 'stale'; balance: Balance };
@@ -11,11 +12,14 @@ export type PeriodGrantResult = { applied: true; balance: Balance } | { applied:
  */
 @injectable()
 export class GrantSubscriptionPeriod {
-  constructor(@inject(LEDGER_REPOSITORY) private readonly ledger: LedgerRepository) {}
+  constructor(
+    @inject(LEDGER_REPOSITORY) private readonly ledger: LedgerRepository,
+    @inject(BALANCE_EVENTS) private readonly events: BalanceEvents = noBalanceEvents,
+  ) {}
 
-  execute(input: { userId: string; sourceKey: string; planTokens: number; periodStart: Date; description: string; payedUsdCents: number }): Promise<PeriodGrantResult> {
+  async execute(input: { userId: string; sourceKey: string; planTokens: number; periodStart: Date; description: string; payedUsdCents: number }): Promise<PeriodGrantResult> {
     if (!Number.isInteger(input.planTokens) || input.planTokens < 0) throw new RangeError('planTokens must be a whole number ≥ 0');
-    return this.ledger.withLockedBalance(input.userId, async (locked) => {
+    const result: PeriodGrantResult = await this.ledger.withLockedBalance(input.userId, async (locked) => {
       if (await locked.findEntry(input.sourceKey)) return { applied: false, reason: 'duplicate', balance: locked.balance };
       const current = locked.balance.periodStart;
       if (current && current.getTime() >= input.periodStart.getTime()) {
@@ -48,5 +52,7 @@ export class GrantSubscriptionPeriod {
       );
       return { applied: true, balance };
     });
+    if (result.applied) await this.events.balanceChanged(input.userId);
+    return result;
   }
 }

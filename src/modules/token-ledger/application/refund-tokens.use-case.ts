@@ -1,6 +1,7 @@
 import { inject, injectable } from 'tsyringe';
 import { splitRefund } from '../domain/balance.js';
 import { refundKey, reserveKey, settleKey } from '../domain/ledger-entry.js';
+import { BALANCE_EVENTS, noBalanceEvents, type BalanceEvents } from './ports/balance-events.port.js';
 import { LEDGER_REPOSITORY, type LedgerRepository } from './ports/ledger.repository.port.js';
 
 export type RefundResult = { ok: true } | { ok: false; reason: 'not-reserved' | 'settled' };
@@ -8,10 +9,13 @@ export type RefundResult = { ok: true } | { ok: false; reason: 'not-reserved' | 
 /** Gives a reservation back when its work failed for good. Idempotent; a settled reservation stays spent. */
 @injectable()
 export class RefundTokens {
-  constructor(@inject(LEDGER_REPOSITORY) private readonly ledger: LedgerRepository) {}
+  constructor(
+    @inject(LEDGER_REPOSITORY) private readonly ledger: LedgerRepository,
+    @inject(BALANCE_EVENTS) private readonly events: BalanceEvents = noBalanceEvents,
+  ) {}
 
-  execute(input: { userId: string; reservationId: string; reason: string }): Promise<RefundResult> {
-    return this.ledger.withLockedBalance(input.userId, async (locked) => {
+  async execute(input: { userId: string; reservationId: string; reason: string }): Promise<RefundResult> {
+    const result: RefundResult = await this.ledger.withLockedBalance(input.userId, async (locked) => {
       const reservation = await locked.findEntry(reserveKey(input.reservationId));
       if (!reservation) return { ok: false, reason: 'not-reserved' };
       if (await locked.findEntry(refundKey(input.reservationId))) return { ok: true };
@@ -32,5 +36,7 @@ export class RefundTokens {
       });
       return { ok: true };
     });
+    if (result.ok) await this.events.balanceChanged(input.userId);
+    return result;
   }
 }

@@ -2,6 +2,7 @@ import { inject, injectable } from 'tsyringe';
 import { splitConsumption, type Balance } from '../domain/balance.js';
 import { reserveKey } from '../domain/ledger-entry.js';
 import { LEDGER_POLICY, type LedgerPolicy } from './ledger-policy.js';
+import { BALANCE_EVENTS, noBalanceEvents, type BalanceEvents } from './ports/balance-events.port.js';
 import { LEDGER_REPOSITORY, type LedgerRepository } from './ports/ledger.repository.port.js';
 
 export type ReserveResult = { ok: true; balance: Balance } | { ok: false; reason: 'insufficient'; balance: Balance };
@@ -15,10 +16,11 @@ export class ReserveTokens {
   constructor(
     @inject(LEDGER_REPOSITORY) private readonly ledger: LedgerRepository,
     @inject(LEDGER_POLICY) private readonly policy: LedgerPolicy,
+    @inject(BALANCE_EVENTS) private readonly events: BalanceEvents = noBalanceEvents,
   ) {}
 
-  execute(input: { userId: string; reservationId: string; tokens: number; description: string }): Promise<ReserveResult> {
-    return this.ledger.withLockedBalance(input.userId, async (locked) => {
+  async execute(input: { userId: string; reservationId: string; tokens: number; description: string }): Promise<ReserveResult> {
+    const result: ReserveResult = await this.ledger.withLockedBalance(input.userId, async (locked) => {
       if (await locked.findEntry(reserveKey(input.reservationId))) return { ok: true, balance: locked.balance };
       const split = this.policy.unlimited ? { fromSubscription: 0, fromAdditional: 0 } : splitConsumption(locked.balance, input.tokens);
       if (!split) return { ok: false, reason: 'insufficient', balance: locked.balance };
@@ -34,5 +36,8 @@ export class ReserveTokens {
       });
       return { ok: true, balance };
     });
+    // Told after the commit: a tab that refetches then sees the new balance.
+    if (result.ok) await this.events.balanceChanged(input.userId);
+    return result;
   }
 }

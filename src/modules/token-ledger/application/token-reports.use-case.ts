@@ -8,6 +8,7 @@ import {
   type LedgerRepository,
   type PageQuery,
   type UsageRow,
+  type UsageDayRow,
   type UsageSortKey,
 } from './ports/ledger.repository.port.js';
 
@@ -34,7 +35,8 @@ export class TokenReports {
     return this.ledger.addedPage(userId, query);
   }
 
-  usagePerDay(userId: string, range: { from: Date; to: Date; timeZone: string }) {
+  /** The chart: per local day, the tokens used and the mails processed (one settlement per mail). */
+  usagePerDay(userId: string, range: { from: Date; to: Date; timeZone: string }): Promise<UsageDayRow[]> {
     return this.ledger.usagePerDay(userId, range);
   }
 }

@@ -1,9 +1,10 @@
+import type { AddedTokensRecord, TokenStateResponse, TokenUsageRecord, UsageDay } from '../../../contract/usage.js';
 import type { Balance } from '../domain/balance.js';
-import type { AddedRow, UsageRow } from '../application/ports/ledger.repository.port.js';
+import type { AddedRow, UsageDayRow, UsageRow } from '../application/ports/ledger.repository.port.js';
 
 const dollars = (cents: number) => Math.round(cents) / 100;
 
-export function presentTokenState(state: Balance & { unlimited: boolean }) {
+export function presentTokenState(state: Balance & { unlimited: boolean }): TokenStateResponse {
   return {
     tokenState: {
       subscriptionTokens: state.subscriptionTokens,
@@ -14,10 +15,14 @@ export function presentTokenState(state: Balance & { unlimited: boolean }) {
   };
 }
 
-export function presentUsageRow(row: UsageRow) {
+export function presentUsageRow(row: UsageRow): TokenUsageRecord {
   return { operation: row.operation, usedTokens: row.usedTokens, date: row.date.toISOString(), payedUsd: dollars(row.payedUsdCents) };
 }
 
-export function presentAddedRow(row: AddedRow) {
+export function presentAddedRow(row: AddedRow): AddedTokensRecord {
   return { source: row.source, tokens: row.tokens, payedUsd: dollars(row.payedUsdCents), date: row.date.toISOString() };
+}
+
+export function presentUsageDay(day: UsageDayRow): UsageDay {
+  return { date: day.date, usedTokens: day.usedTokens, processedMails: day.settlements };
 }

@@ -1,43 +1,48 @@
 import { Router } from '@koa/router';
-import type { DependencyContainer } from 'tsyringe';
-import { AppError } from '../../../shared/app-error.js';
+import type { AddedTokensResponse, TokenUsageResponse, UsageChartResponse } from '../../../contract/usage.js';
+import { AppError, GenericErrors } from '../../../shared/app-error.js';
 import { validate } from '../../../platform/http/validate.js';
-import { Authenticate, principalOf, requireAuth, type AuthState } from '../../identity/index.js';
-import { MAX_CHART_DAYS, TokenReports } from '../application/token-reports.use-case.js';
-import { presentAddedRow, presentTokenState, presentUsageRow } from './tokens.presenter.js';
+import { principalOf, requireAuth, type Authenticate, type AuthState } from '../../identity/index.js';
+import { MAX_CHART_DAYS, type TokenReports } from '../application/token-reports.use-case.js';
+import { presentAddedRow, presentTokenState, presentUsageDay, presentUsageRow } from './tokens.presenter.js';
 import { addedTableQuery, chartQuery, usageTableQuery } from './tokens.schemas.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+export interface TokensRouteDeps {
+  authenticate: Authenticate;
+  reports: TokenReports;
+}
+
 /** GET /api/tokens/state, /usage/chart, /usage/table, /added/table. */
-export function tokensRoutes(c: DependencyContainer): Router<AuthState> {
+export function tokensRoutes({ authenticate, reports }: TokensRouteDeps): Router<AuthState> {
   const router = new Router<AuthState>({ prefix: '/api/tokens' });
-  const auth = requireAuth(c.resolve(Authenticate));
-  const reports = () => c.resolve(TokenReports);
+  const auth = requireAuth(authenticate);
 
   router.get('/state', auth, async (ctx) => {
-    ctx.body = presentTokenState(await reports().state(principalOf(ctx).user.id));
+    ctx.body = presentTokenState(await reports.state(principalOf(ctx).user.id));
   });
 
   router.get('/usage/chart', auth, async (ctx) => {
     const query = validate(chartQuery, ctx.query);
     const from = new Date(query.from);
     const to = query.to ? new Date(query.to) : new Date(Date.now() + DAY_MS);
-    if (to <= from) throw new AppError('REQUEST.INVALID', 'to: must be after from');
-    if (to.getTime() - from.getTime() > MAX_CHART_DAYS * DAY_MS) throw new AppError('REQUEST.INVALID', `from: the range may span at most ${MAX_CHART_DAYS} days`);
-    ctx.body = { usage: await reports().usagePerDay(principalOf(ctx).user.id, { from, to, timeZone: query.tz }) };
+    if (to <= from) throw new AppError(GenericErrors.REQUEST_INVALID, 'to: must be after from');
+    if (to.getTime() - from.getTime() > MAX_CHART_DAYS * DAY_MS) throw new AppError(GenericErrors.REQUEST_INVALID, `from: the range may span at most ${MAX_CHART_DAYS} days`);
+    const days = await reports.usagePerDay(principalOf(ctx).user.id, { from, to, timeZone: query.tz });
+    ctx.body = { usage: days.map(presentUsageDay) } satisfies UsageChartResponse;
   });
 
   router.get('/usage/table', auth, async (ctx) => {
     const query = validate(usageTableQuery, ctx.query);
-    const { rows, total } = await reports().usage(principalOf(ctx).user.id, query);
-    ctx.body = { data: rows.map(presentUsageRow), total };
+    const { rows, total } = await reports.usage(principalOf(ctx).user.id, query);
+    ctx.body = { data: rows.map(presentUsageRow), total } satisfies TokenUsageResponse;
   });
 
   router.get('/added/table', auth, async (ctx) => {
     const query = validate(addedTableQuery, ctx.query);
-    const { rows, total } = await reports().added(principalOf(ctx).user.id, query);
-    ctx.body = { data: rows.map(presentAddedRow), total };
+    const { rows, total } = await reports.added(principalOf(ctx).user.id, query);
+    ctx.body = { data: rows.map(presentAddedRow), total } satisfies AddedTokensResponse;
   });
 
   return router;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AddedTokensQuery, TokenUsageQuery, UsageChartQuery } from '../../../contract/usage.js';
 
 const pageSize = z.coerce
   .number()
@@ -15,8 +16,8 @@ const pageQuery = <K extends readonly [string, ...string[]]>(sortKeys: K) =>
     })
     .strict();
 
-export const usageTableQuery = pageQuery(['operation', 'usedTokens', 'date'] as const);
-export const addedTableQuery = pageQuery(['source', 'tokens', 'payedUsd', 'date'] as const);
+export const usageTableQuery = pageQuery(['operation', 'usedTokens', 'date'] as const) satisfies z.ZodType<TokenUsageQuery>;
+export const addedTableQuery = pageQuery(['source', 'tokens', 'payedUsd', 'date'] as const) satisfies z.ZodType<AddedTokensQuery>;
 
 const isTimeZone = (zone: string) => {
   try {
@@ -33,4 +34,4 @@ export const chartQuery = z
     to: z.iso.datetime({ offset: true }).optional(),
     tz: z.string().max(64).refine(isTimeZone, 'must be an IANA time zone such as Europe/Warsaw').default('UTC'),
   })
-  .strict();
+  .strict() satisfies z.ZodType<UsageChartQuery>;

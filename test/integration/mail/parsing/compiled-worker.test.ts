@@ -12,7 +12,7 @@ const parsing = 'src/modules/mail/infra/parsing';
 
 /**
  * Production runs `node dist/src/main.js`: the parser must then start `mail-parse.worker.js` with plain
- * Node, no tsx. This compiles the parser as tsc would for dist/ and parses in a separate Node process.
+ * Node, no tsx. This builds the server as `npm run build:server` does and parses in a separate Node process.
  */
 describe('the mail parser compiled to JavaScript', () => {
   let dir: string;
@@ -21,9 +21,7 @@ describe('the mail parser compiled to JavaScript', () => {
     dir = await mkdtemp(join(tmpdir(), 'mailscribe-parser-dist-'));
     await symlink(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
     await writeFile(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
-    const tsc = join(root, 'node_modules/typescript/bin/tsc');
-    const flags = ['--outDir', dir, '--rootDir', root, '--module', 'NodeNext', '--moduleResolution', 'NodeNext', '--target', 'ES2022', '--strict', '--skipLibCheck', '--types', 'node'];
-    await run(process.execPath, [tsc, ...flags, join(root, parsing, 'worker-mail.parser.ts'), join(root, parsing, 'mail-parse.worker.ts')], { cwd: root });
+    await run(process.execPath, [join(root, 'scripts/build-server.mjs'), '--outdir', dir], { cwd: root });
   }, 120_000);
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -40,9 +38,9 @@ describe('the mail parser compiled to JavaScript', () => {
       console.log(JSON.stringify(mails));`;
     await writeFile(join(dir, 'parse.mjs'), script);
     const { stdout } = await run(process.execPath, ['parse.mjs'], { cwd: dir, env: { ...process.env, NODE_OPTIONS: '' } });
-    const [polish, forward] = JSON.parse(stdout) as { subject: string; text: string; originalSender: unknown }[];
+    const [polish, forward] = JSON.parse(stdout) as { subject: string; structured: { body: string; sender: unknown } }[];
     expect(polish?.subject).toBe(samples[0]?.expected.subject);
-    expect(polish?.text).toContain('Zażółć gęślą jaźń.');
-    expect(forward?.originalSender).toEqual(samples[1]?.expected.originalSender);
+    expect(polish?.structured.body).toContain('Zażółć gęślą jaźń.');
+    expect(forward?.structured.sender).toEqual(samples[1]?.expected.sender);
   }, 60_000);
 });

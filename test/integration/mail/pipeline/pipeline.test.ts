@@ -3,24 +3,27 @@ import { SweepHeldMail } from '../../../../src/modules/mail/index.js';
 import { DOC_STORE, type DocStore } from '../../../../src/modules/documents/index.js';
 import { GrantTokens } from '../../../../src/modules/token-ledger/index.js';
 import { activateLocalSubscription } from '../../../support/billing/subscribe.js';
-import { createDocument, type DocumentItem } from '../../../support/documents.js';
-import { sendMail, verdictOf, waitForMails } from '../../../support/mail.js';
+import { createDocument } from '../../../support/documents.js';
+import type { SenderVerdict } from '../../../../src/modules/mail/domain/sender-authorisation.js';
+import { sendMail, waitForMails } from '../../../support/mail.js';
 import { signIn } from '../../../support/sign-in.js';
 import { startTestApp, type TestApp } from '../../../support/test-app.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../../support/test-database.js';
+import type { DocumentListItem } from '../../../../src/contract/documents.js';
 
 const FAST_JOBS = { JOB_POLLING_SECONDS: '0.5', JOB_MAINTENANCE_SECONDS: '1', INBOUND_DOMAIN: 'in.example.com' };
 
 describe.each(databaseKinds())('the mail pipeline end to end (%s)', (kind) => {
+  let verdict: SenderVerdict = { result: 'none', detail: 'test verdict none' };
   let database: TestDatabase;
   let app: TestApp;
   let token: string;
   let userId: string;
-  let doc: DocumentItem;
+  let doc: DocumentListItem;
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    app = await startTestApp(database, { env: FAST_JOBS, roles: ['http', 'smtp', 'worker'], overrides: { senderAuthenticator: verdictOf('none') } });
+    app = await startTestApp(database, { env: FAST_JOBS, roles: ['http', 'smtp', 'worker'], overrides: { senderAuthenticator: { verify: () => Promise.resolve(verdict) } } });
   });
   beforeEach(async () => {
     token = await signIn(app, { email: 'owner@example.com' });
@@ -28,7 +31,10 @@ describe.each(databaseKinds())('the mail pipeline end to end (%s)', (kind) => {
     doc = await createDocument(app, token, { docName: 'Invoices', allowedEmails: ['boss@example.com'], description: 'Keep it short.' });
   });
   const subscribe = () => activateLocalSubscription(app.container, userId);
-  afterEach(() => database.reset());
+  afterEach(() => {
+    verdict = { result: 'none', detail: 'test verdict none' };
+    return database.reset();
+  });
   afterAll(async () => {
     await app.close();
     await database.close();
@@ -79,24 +85,30 @@ describe.each(databaseKinds())('the mail pipeline end to end (%s)', (kind) => {
     expect(done).toMatchObject({ status: 'processed', usedTokens: 1 });
   });
 
-  it('processes a manual forward when the quoted original sender is allowed', async () => {
+  it('processes a manual forward from an allowed forwarder, attributed to the original sender in the block and the row', async () => {
     await subscribe();
-    const text = 'FYI\n\n---------- Forwarded message ---------\nFrom: Boss <boss@example.com>\nDate: Mon, 2 Nov 2026\nSubject: Budget\nTo: Me <me@gmail.com>\n\nThe budget for 2027 is approved. Please prepare the plan by Monday.';
-    await sendMail(app, { from: 'owner@example.com', to: doc.forwardEmail, subject: 'Fwd: Budget', text });
+    await app.fetch(`/api/addAllowedEmail/${doc.documentId}/emails`, { method: 'POST', token, json: { email: 'owner@example.com' } });
+    const text =
+      'Please handle this one.\n\n---------- Forwarded message ---------\nFrom: Jane Supplier <jane@supplier.example>\nDate: Mon, 2 Nov 2026 at 09:15\nSubject: Re: Budget 2027\nTo: Me <owner@example.com>\n\nThe budget for 2027 is approved. Please prepare the plan by Monday.';
+    await sendMail(app, { from: 'Olivia Owner <owner@example.com>', to: doc.forwardEmail, subject: 'Fwd: Re: Budget 2027', text });
     const [mail] = await waitForMails(app, token, doc.documentId, 1);
-    expect(mail).toMatchObject({ status: 'processed', sourceMail: 'boss@example.com' });
+    expect(mail).toMatchObject({ status: 'processed', sourceMail: 'jane@supplier.example', subject: 'Budget 2027' });
+    const written = await docText();
+    expect(written).toContain('Budget 2027\nFrom Jane Supplier <jane@supplier.example> · 2 Nov 2026, 09:15 · ref ');
+    expect(written).toContain('Forwarded by Olivia Owner <owner@example.com>: Please handle this one.');
+    expect(written).not.toContain('Fwd:');
   });
 
-  it('ignores a quoted allowed sender in mail that someone else forwarded', async () => {
+  it('ignores a forward from a sender who is not on the list, even when it quotes one who is, and names the forwarder', async () => {
     await subscribe();
     const text = '---------- Forwarded message ---------\nFrom: Boss <boss@example.com>\nSubject: Pay me\n\nPlease wire money.';
     await sendMail(app, { from: 'eve@example.org', to: doc.forwardEmail, subject: 'Fwd: Pay me', text });
     const [mail] = await waitForMails(app, token, doc.documentId, 1);
-    expect(mail).toMatchObject({ status: 'ignored', usedTokens: 0 });
+    expect(mail).toMatchObject({ status: 'ignored', usedTokens: 0, sourceMail: 'eve@example.org', reason: expect.stringContaining('Forwarded by eve@example.org') });
   });
 
-  it('shows a Gmail forwarding confirmation on the document instead of summarising it', async () => {
-    const raw = [
+  const confirmationMail = () =>
+    [
       'From: Gmail Team <forwarding-noreply@google.com>',
       `To: ${doc.forwardEmail}`,
       'Subject: (#123456789) Gmail Forwarding Confirmation - Receive Mail from owner@gmail.com',
@@ -108,13 +120,55 @@ describe.each(databaseKinds())('the mail pipeline end to end (%s)', (kind) => {
       'https://mail-settings.google.com/mail/vf-%5BANGjdJ9abc%5D-xyz',
       '',
     ].join('\r\n');
-    await sendMail(app, { from: 'forwarding-noreply@google.com', to: doc.forwardEmail, subject: '', raw });
+  const shownConfirmation = async () =>
+    ((await (await app.fetch(`/api/document/${doc.documentId}/forwarding-confirmation`, { token })).json()) as { forwardingConfirmation: { code: string; link: string | null } | null })
+      .forwardingConfirmation;
+
+  it('shows a Gmail forwarding confirmation that Google signed on the document instead of summarising it', async () => {
+    verdict = { result: 'pass', detail: 'dmarc=pass header.from=google.com' };
+    await sendMail(app, { from: 'forwarding-noreply@google.com', to: doc.forwardEmail, subject: '', raw: confirmationMail() });
     const [mail] = await waitForMails(app, token, doc.documentId, 1);
     expect(mail).toMatchObject({ status: 'ignored', reason: expect.stringContaining('123456789') });
-    const confirmation = (await (await app.fetch(`/api/document/${doc.documentId}/forwarding-confirmation`, { token })).json()) as {
-      forwardingConfirmation: { code: string; link: string | null };
-    };
-    expect(confirmation.forwardingConfirmation).toMatchObject({ code: '123456789', link: expect.stringContaining('mail-settings.google.com') });
+    expect(await shownConfirmation()).toMatchObject({ code: '123456789', link: expect.stringContaining('mail-settings.google.com') });
+  });
+
+  it('ignores a forged Gmail forwarding confirmation that fails Google\'s DKIM check, and shows no code', async () => {
+    verdict = { result: 'fail', detail: 'dkim=fail header.from=google.com' };
+    await sendMail(app, { from: 'forwarding-noreply@google.com', to: doc.forwardEmail, subject: '', raw: confirmationMail() });
+    const [mail] = await waitForMails(app, token, doc.documentId, 1);
+    expect(mail).toMatchObject({ status: 'ignored', reason: expect.stringContaining("did not pass Google's DKIM check") });
+    expect(await shownConfirmation()).toBeNull();
+  });
+
+  it('records the same message delivered twice as a duplicate: one block, one charge', async () => {
+    await subscribe();
+    const raw = ['From: Boss <boss@example.com>', `To: ${doc.forwardEmail}`, 'Subject: Q4 plan', 'Message-ID: <q4-plan-1@example.com>', '', 'The Q4 plan is attached. Please review it by Thursday.', ''].join('\r\n');
+    await sendMail(app, { from: 'boss@example.com', to: doc.forwardEmail, subject: '', raw });
+    await waitForMails(app, token, doc.documentId, 1);
+    await sendMail(app, { from: 'boss@example.com', to: doc.forwardEmail, subject: '', raw });
+    const mails = await waitForMails(app, token, doc.documentId, 2);
+    expect(mails.map((mail) => mail.status).sort()).toEqual(['duplicate', 'processed']);
+    expect(mails.find((mail) => mail.status === 'duplicate')).toMatchObject({ usedTokens: 0, reason: expect.stringContaining('delivered again') });
+    expect((await docText()).match(/Q4 plan\n/g)).toHaveLength(1);
+    const usage = (await (await app.fetch('/api/tokens/usage/table', { token })).json()) as { total: number };
+    expect(usage.total).toBe(1);
+  });
+
+  it('processes both copies of a redelivery that arrive together exactly once', async () => {
+    await subscribe();
+    const raw = ['From: Boss <boss@example.com>', `To: ${doc.forwardEmail}`, 'Subject: No id here', '', 'A mail with no Message-ID, delivered twice at once.', ''].join('\r\n');
+    await Promise.all([1, 2].map(() => sendMail(app, { from: 'boss@example.com', to: doc.forwardEmail, subject: '', raw })));
+    const mails = await waitForMails(app, token, doc.documentId, 2);
+    expect(mails.map((mail) => mail.status).sort()).toEqual(['duplicate', 'processed']);
+    expect((await docText()).match(/No id here\n/g)).toHaveLength(1);
+  });
+
+  it('ignores a mail with two From headers as ambiguous', async () => {
+    await subscribe();
+    const raw = ['From: Boss <boss@example.com>', 'From: Eve <eve@example.org>', `To: ${doc.forwardEmail}`, 'Subject: Wire money', '', 'Please wire money.', ''].join('\r\n');
+    await sendMail(app, { from: 'boss@example.com', to: doc.forwardEmail, subject: '', raw });
+    const [mail] = await waitForMails(app, token, doc.documentId, 1);
+    expect(mail).toMatchObject({ status: 'ignored', usedTokens: 0, reason: expect.stringContaining('ambiguous') });
   });
 
   it('delivers one mail addressed to two documents to each', async () => {

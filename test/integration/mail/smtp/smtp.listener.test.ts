@@ -110,11 +110,9 @@ describe('the SMTP listener', () => {
     intake.receiveDelayMs = 200;
     const raw = message('Invoice 42');
 
-    const startedAt = Date.now();
     const info = await sender(port).sendMail({ envelope: { from: SENDER, to: [KNOWN] }, raw });
     intake.events.push('client got 250');
 
-    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(200);
     expect(intake.events).toEqual(['receive started', 'receive resolved', 'client got 250']);
     expect(info.response).toBe('250 2.6.0 OK: queued as msg-1');
     expect(intake.stored).toHaveLength(1);
@@ -377,9 +375,8 @@ describe('the SMTP listener', () => {
     const { client } = await rawConnect(port);
     expect((await client.command('EHLO client.test')).code).toBe(250);
 
-    const startedAt = Date.now();
+    // smtp-server alone would wait 30 s for the idle client, past this test's timeout.
     await listener.close();
-    expect(Date.now() - startedAt).toBeLessThan(2_000);
     expect((await client.read()).code).toBe(421);
     await client.closed;
   });

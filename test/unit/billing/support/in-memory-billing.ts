@@ -9,6 +9,8 @@ import {
   type CheckoutRequest,
   type OpenedCheckout,
   type PaymentGateway,
+  type PlanChangeOutcome,
+  type PlanChangeRequest,
 } from '../../../../src/modules/billing/application/ports/payment-gateway.port.js';
 import { PROCESSED_EVENT_STORE, type ProcessedEventStore } from '../../../../src/modules/billing/application/ports/processed-event.store.port.js';
 import { SUBSCRIPTION_REPOSITORY, type SubscriptionRepository } from '../../../../src/modules/billing/application/ports/subscription.repository.port.js';
@@ -16,13 +18,14 @@ import type { Period } from '../../../../src/modules/billing/domain/billing-peri
 import type { Card } from '../../../../src/modules/billing/domain/card.js';
 import type { CheckoutSession } from '../../../../src/modules/billing/domain/checkout-session.js';
 import type { Customer } from '../../../../src/modules/billing/domain/customer.js';
-import type { Price } from '../../../../src/modules/billing/domain/price.js';
+import { isPlanType, type Price } from '../../../../src/modules/billing/domain/price.js';
 import type { BillingProvider, Subscription, SubscriptionSnapshot } from '../../../../src/modules/billing/domain/subscription.js';
 import { LEDGER_POLICY } from '../../../../src/modules/token-ledger/application/ledger-policy.js';
 import { LEDGER_REPOSITORY } from '../../../../src/modules/token-ledger/application/ports/ledger.repository.port.js';
 import { LOGGER } from '../../../../src/platform/logging/logger.js';
 import { CLOCK, fixedClock } from '../../../../src/shared/clock.js';
 import { InMemoryLedgerRepository } from '../../../support/fakes/in-memory-ledger.js';
+import { BALANCE_EVENTS, noBalanceEvents } from '../../../../src/modules/token-ledger/application/ports/balance-events.port.js';
 
 export class InMemoryCustomers implements CustomerRepository {
   readonly rows: Customer[] = [];
@@ -164,6 +167,28 @@ export class FakeGateway implements PaymentGateway {
   listCards(customer: Customer): Promise<Card[]> {
     return this.call('listCards', customer.customerId, undefined, customer.defaultPaymentMethod ? [{ brand: 'Visa', last4: '4242', expiryMonth: 1, expiryYear: 2030 }] : []);
   }
+  /** What the next upgrade charges, and whether its card is declined. */
+  upgradeChargeCents = 1000;
+  declineUpgrade = false;
+  previewPlanChange(request: PlanChangeRequest) {
+    const amountDueNowCents = request.direction === 'upgrade' ? this.upgradeChargeCents : 0;
+    return this.call('previewPlanChange', { ...request, current: request.current.subscriptionId }, undefined, { amountDueNowCents });
+  }
+  changePlan(request: PlanChangeRequest & { idempotencyKey: string }) {
+    const args = { subscriptionId: request.current.subscriptionId, price: request.price.providerPriceId, direction: request.direction, prorationDate: request.prorationDate };
+    const upgrade = request.direction === 'upgrade';
+    if (upgrade && this.declineUpgrade) return this.call<PlanChangeOutcome>('changePlan', args, request.idempotencyKey, { applied: false, reason: 'payment-failed' });
+    const snapshot: SubscriptionSnapshot = {
+      ...request.current,
+      planType: isPlanType(request.price.priceType) ? request.price.priceType : null,
+      planTokens: request.price.tokens,
+      planPriceId: request.price.providerPriceId,
+      monthlyPriceCents: request.price.unitAmountCents,
+    };
+    this.subscriptions.set(snapshot.subscriptionId, snapshot);
+    const charge = upgrade ? { invoiceId: `in_${request.idempotencyKey}`, amountPaidCents: this.upgradeChargeCents } : null;
+    return this.call<PlanChangeOutcome>('changePlan', args, request.idempotencyKey, { applied: true, snapshot, charge });
+  }
 }
 
 /** The billing use cases over in-memory ports, resolved the way the app resolves them. */
@@ -190,6 +215,7 @@ export function billingWorld(options: { provider?: BillingProvider; mode?: Billi
   c.register(PROCESSED_EVENT_STORE, { useValue: parts.events });
   c.register(LEDGER_REPOSITORY, { useValue: parts.ledger });
   c.register(LEDGER_POLICY, { useValue: { unlimited: options.mode === 'off' } });
+  c.register(BALANCE_EVENTS, { useValue: noBalanceEvents });
   return { ...parts, resolve: <T>(token: InjectionToken<T>): T => c.resolve(token) };
 }
 

@@ -1,3 +1,4 @@
+import { useQuery, type QueryFunctionContext } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { StatusScreen } from '@/components/ui/status/status-screen';
@@ -6,25 +7,16 @@ import { AUTH_RECHECK_INTERVAL_MS, TOKEN_REFRESH_AHEAD_MS } from '@/config/sessi
 import { readUsableToken } from '@/lib/auth-token';
 import { expiresWithin } from '@/lib/jwt';
 import { useSession } from '@/lib/session-store';
-import { getSessionStatus } from '@/features/auth/api/get-session-status';
+import { sessionStatusQueryOptions, verifySessionStatus } from '@/features/auth/api/get-session-status';
 import { sessionPolicy } from '../session';
 
-type Phase = 'checking' | 'verified' | 'denied';
-
-/** Verifies the stored session with the server; refreshes it first when it ends soon. */
-async function verifySession(refreshIfEndingSoon: boolean): Promise<boolean> {
+/** The periodic check (a session confirmed before) refreshes first a token that ends soon. */
+async function verifySession({ client, queryKey, signal }: QueryFunctionContext) {
   const stored = readUsableToken();
-  if (stored === null) return false;
-  try {
-    if (refreshIfEndingSoon && expiresWithin(stored.payload, TOKEN_REFRESH_AHEAD_MS)) {
-      await sessionPolicy.refresh();
-    }
-    useSession.getState().authenticate(await getSessionStatus());
-    return true;
-  } catch (error) {
-    console.warn('Session verification failed.', error);
-    return false;
-  }
+  if (stored === null) throw new Error('No usable session token.');
+  const recheck = client.getQueryData(queryKey) !== undefined;
+  if (recheck && expiresWithin(stored.payload, TOKEN_REFRESH_AHEAD_MS)) await sessionPolicy.refresh();
+  return verifySessionStatus(signal);
 }
 
 /**
@@ -34,30 +26,28 @@ async function verifySession(refreshIfEndingSoon: boolean): Promise<boolean> {
  */
 export function LoginGuard() {
   const location = useLocation();
-  const [phase, setPhase] = useState<Phase>('checking');
+  // Read once per mount: storage is not reactive.
+  const [hasToken] = useState(() => readUsableToken() !== null);
+  // Signing out clears the token and the query cache while this guard is still on screen: the check must
+  // not run again then, or its "no token" failure would send the user to /login while the logout goes to
+  // the landing page. Whoever ends the session navigates (logout to /, a lost session to /login).
+  const [storeHadToken] = useState(() => useSession.getState().token !== null);
+  const tokenGone = useSession((state) => state.token === null);
+  const signedOutSinceMount = storeHadToken && tokenGone;
+  const session = useQuery({
+    ...sessionStatusQueryOptions(),
+    queryFn: verifySession,
+    enabled: hasToken && !signedOutSinceMount,
+    refetchInterval: AUTH_RECHECK_INTERVAL_MS,
+    refetchIntervalInBackground: true,
+  });
+  const denied = !hasToken || session.isError;
 
   useEffect(() => {
-    let active = true;
-    const settle = (verified: boolean) => {
-      if (!active) return;
-      if (!verified) useSession.getState().signOut();
-      setPhase(verified ? 'verified' : 'denied');
-    };
+    if (denied) useSession.getState().signOut();
+  }, [denied]);
 
-    void verifySession(false).then(settle);
-    const timer = setInterval(() => {
-      void verifySession(true).then((verified) => {
-        if (!verified) settle(false);
-      });
-    }, AUTH_RECHECK_INTERVAL_MS);
-
-    return () => {
-      active = false;
-      clearInterval(timer);
-    };
-  }, []);
-
-  if (phase === 'denied') return <Navigate to={paths.login.getHref()} replace state={{ from: location }} />;
-  if (phase === 'checking') return <StatusScreen title="Checking authentication..." />;
+  if (denied) return <Navigate to={paths.login.getHref()} replace state={{ from: location }} />;
+  if (session.isPending) return <StatusScreen title="Checking authentication..." />;
   return <Outlet />;
 }

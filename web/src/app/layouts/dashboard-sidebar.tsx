@@ -1,12 +1,21 @@
+import type { RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { DashboardNav } from './dashboard-nav';
 import { LogoutButton } from './logout-button';
 import { TokenPanel } from './token-panel';
 
-export function DashboardSidebar() {
+type DashboardSidebarProps = {
+  id: string;
+  /** Small screens only: the drawer is shown (dashboard-layout.css). */
+  open: boolean;
+  drawerRef: RefObject<HTMLElement | null>;
+};
+
+/** The sidebar on wide screens; below 768 px the drawer the header's menu button opens. */
+export function DashboardSidebar({ id, open, drawerRef }: DashboardSidebarProps) {
   return (
-    <aside className="sidebar">
+    <aside id={id} ref={drawerRef} className={`sidebar${open ? ' sidebar--open' : ''}`}>
       <Link to={paths.dashboard.getHref()} className="brand-link sidebar__brand">
         <span className="brand-link__mark" aria-hidden="true" />
         Mailscribe

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { refreshTokenState, useTokenState, type TokenState } from '@/lib/token-state';
+import { useTokenState, type TokenState } from '@/lib/token-state';
 import './token-panel.css';
 
 const formatCount = (value: number) => value.toLocaleString();
@@ -40,30 +40,26 @@ function Skeleton() {
 /**
  * Spec §2 token panel: subscription tokens out of the maximum, additional tokens (or "Unlimited" when
  * billing is off) and "Get more tokens". Loads on mount, again on every page change inside the
- * dashboard and whenever the window regains focus; other code calls refreshTokenState().
+ * dashboard and whenever the window regains focus (refetch on focus); other code invalidates
+ * tokenStateKeys.all.
  */
 export function TokenPanel() {
-  const tokenState = useTokenState((state) => state.tokenState);
-  const settled = useTokenState((state) => state.settled);
+  const { data, isPending, refetch } = useTokenState();
+  const tokenState = data ?? null;
   const { pathname } = useLocation();
 
   useEffect(() => {
-    void refreshTokenState();
-  }, [pathname]);
-
-  useEffect(() => {
-    const onFocus = () => void refreshTokenState();
-    window.addEventListener('focus', onFocus);
-    return () => window.removeEventListener('focus', onFocus);
-  }, []);
+    // On mount this joins the first load instead of starting a second one.
+    void refetch({ cancelRefetch: false });
+  }, [pathname, refetch]);
 
   let balance;
   if (tokenState?.unlimited) balance = <p className="token-panel__unlimited">Unlimited</p>;
-  else if (tokenState || settled) balance = <Figures state={tokenState} />;
+  else if (!isPending) balance = <Figures state={tokenState} />;
   else balance = <Skeleton />;
 
   return (
-    <section className="token-panel" aria-labelledby="token-panel-title" aria-busy={!tokenState && !settled}>
+    <section className="token-panel" aria-labelledby="token-panel-title" aria-busy={isPending}>
       <h2 id="token-panel-title" className="token-panel__title">
         Tokens
       </h2>

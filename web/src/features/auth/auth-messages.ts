@@ -5,6 +5,9 @@ const AUTH_ERROR_MESSAGES: Record<string, string> = {
   'unknown-mode': 'Unknown login mode.',
   'missing-consent': 'You must grant access to your Google account.',
   'invalid-refresh': 'Failed to retrieve login data.',
+  // Not in the spec: the server's login-CSRF and throttling answers.
+  'browser-mismatch': 'This sign-in was not started in this browser, or took too long. Please sign in again.',
+  'too-many-attempts': 'Too many sign-in attempts from your network. Please wait a minute and try again.',
 };
 
 export const GENERIC_AUTH_ERROR_MESSAGE = 'An unexpected error occurred during login.';

@@ -197,6 +197,26 @@ describe('api client with the session policy', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
+  it('leaves a 401 for a request sent before the user signed out to its caller, without sending them to login', async () => {
+    const token = makeJwt();
+    let answer: (() => void) | null = null;
+    // The server answers only once the user has signed out (logout revoked the token meanwhile).
+    routes.set('GET /api/tokens/state', (request, response) => {
+      answer = () => unauthorized(request, response);
+    });
+    const { client, tokens, onUnauthorized } = setUp(token);
+
+    const inFlight = client.get('tokens/state').json();
+    await vi.waitFor(() => expect(answer).not.toBeNull());
+    tokens.clear();
+    answer!();
+
+    await expect(inFlight).rejects.toBeInstanceOf(HTTPError);
+    expect(callsTo('POST /api/refresh')).toHaveLength(0);
+    expect(callsTo('GET /api/tokens/state')).toHaveLength(1);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
   it('leaves a 401 to the caller for requests that opt out of recovery', async () => {
     routes.set('POST /api/logout', unauthorized);
     const token = makeJwt();

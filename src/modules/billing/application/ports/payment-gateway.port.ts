@@ -1,6 +1,7 @@
 import type { Card } from '../../domain/card.js';
 import type { CheckoutMode } from '../../domain/checkout-session.js';
 import type { Customer } from '../../domain/customer.js';
+import type { PlanChangeDirection } from '../../domain/plan-change.js';
 import type { Price } from '../../domain/price.js';
 import type { BillingProvider, Subscription, SubscriptionSnapshot } from '../../domain/subscription.js';
 
@@ -24,6 +25,32 @@ export interface OpenedCheckout {
   url: string;
   expiresAt: Date;
 }
+
+/** Moving a subscription to the other plan (see domain/plan-change.ts). */
+export interface PlanChangeRequest {
+  current: Subscription;
+  /** The new plan's price. */
+  price: Price;
+  direction: PlanChangeDirection;
+  /** The moment an upgrade is prorated at; the preview's and the change's are the same one. */
+  prorationDate: Date;
+}
+
+export interface PlanChangeQuote {
+  /** What an upgrade charges now (prorated), in cents; 0 for a downgrade. */
+  amountDueNowCents: number;
+}
+
+/** The paid invoice of an upgrade: its id keys the token grant, so it happens once. */
+export interface PlanChangeCharge {
+  invoiceId: string;
+  amountPaidCents: number;
+}
+
+export type PlanChangeOutcome =
+  | { applied: true; snapshot: SubscriptionSnapshot; charge: PlanChangeCharge | null }
+  /** The upgrade's payment did not go through: the provider left the subscription as it was. */
+  | { applied: false; reason: 'payment-failed' };
 
 /**
  * The payment provider: Stripe in production, the app's own test-mode checkout locally. Every write
@@ -49,6 +76,13 @@ export interface PaymentGateway {
   useCardFromSetup(input: { customerId: string; setupRef: string; subscriptionId: string | null; idempotencyKey: string }): Promise<string>;
   /** Saved cards, the default one first. */
   listCards(customer: Customer): Promise<Card[]>;
+  /** What a plan change would charge now, as the provider computes it; changes nothing. */
+  previewPlanChange(request: PlanChangeRequest): Promise<PlanChangeQuote>;
+  /**
+   * Moves the subscription to the new price: an upgrade prorated and charged at once (applied only
+   * once paid), a downgrade with no proration.
+   */
+  changePlan(request: PlanChangeRequest & { idempotencyKey: string }): Promise<PlanChangeOutcome>;
 }
 
 /** The provider could not be reached or asked us to try later (network, 429, 5xx). */

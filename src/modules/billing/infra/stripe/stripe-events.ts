@@ -1,15 +1,22 @@
 import type Stripe from 'stripe';
 import { z } from 'zod';
+import { findUnstorableText } from '../../../../platform/http/storable-text.js';
 import { AppError } from '../../../../shared/app-error.js';
 import type { BillingEvent } from '../../application/billing-event.js';
-import { BillingErrors } from '../../domain/billing.errors.js';
+import { BillingErrors } from '../../billing.errors.js';
 import { idOf, tokensOf } from './stripe-objects.js';
+
+/** A verified delivery: the event to apply, or why a correctly signed event cannot be used. */
+export type VerifiedDelivery =
+  | { usable: true; event: BillingEvent }
+  | { usable: false; eventId: string | null; type: string | null; problem: string };
 
 /**
  * Verifies a webhook delivery and reduces it to a BillingEvent. Objects are read leniently with zod: a
  * webhook endpoint may be pinned to an older API version than the SDK, so both the current shapes
  * (invoice.parent.subscription_details, line.pricing.price_details) and the older ones (invoice.subscription,
- * line.price) are accepted.
+ * line.price) are accepted. A signed event the app cannot read is reported as unusable, never thrown:
+ * answering it with an error would only make Stripe send it again for days.
  */
 export class StripeEventSource {
   constructor(
@@ -17,49 +24,84 @@ export class StripeEventSource {
     private readonly webhookSecret: string,
   ) {}
 
-  async verify(rawBody: Buffer, signature: string | undefined): Promise<BillingEvent> {
-    let event: Stripe.Event;
+  async verify(rawBody: Buffer, signature: string | undefined): Promise<VerifiedDelivery> {
+    let event: unknown;
     try {
       event = await this.stripe.webhooks.constructEventAsync(rawBody, signature ?? '', this.webhookSecret);
     } catch (error) {
       throw new AppError(BillingErrors.WEBHOOK_SIGNATURE, 'The webhook signature is missing or does not match.', { cause: error });
     }
-    return translate(event.id, event.type, event.data.object);
+    return readDelivery(event);
   }
 }
 
-const ref = z.union([z.string(), z.looseObject({ id: z.string() })]).nullish();
+// Stripe's ids are short; bounding them keeps an odd event out of the processed-event key.
+const stripeId = z.string().min(1).max(255);
+const envelope = z.looseObject({ id: stripeId, type: z.string().min(1).max(255), data: z.looseObject({ object: z.unknown() }) });
+
+/** Checks the envelope and the object, then translates; any surprise becomes an unusable delivery. */
+export function readDelivery(event: unknown): VerifiedDelivery {
+  const unstorable = findUnstorableText(event);
+  const head = envelope.safeParse(event);
+  const eventId = head.success ? head.data.id : null;
+  const type = head.success ? head.data.type : null;
+  if (unstorable !== null) return { usable: false, eventId, type, problem: `unstorable text at ${unstorable}` };
+  if (!head.success) return { usable: false, eventId, type, problem: `not an event: ${describe(head.error)}` };
+  try {
+    return { usable: true, event: translate(head.data.id, head.data.type, head.data.data.object) };
+  } catch (error) {
+    if (error instanceof z.ZodError) return { usable: false, eventId, type, problem: `unexpected ${head.data.type} object: ${describe(error)}` };
+    throw error;
+  }
+}
+
+const describe = (error: z.ZodError) =>
+  error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+    .join('; ');
+
+const ref = z.union([stripeId, z.looseObject({ id: stripeId })]).nullish();
 const metadata = z.record(z.string(), z.string()).nullish();
+/** Amounts land in 32-bit integer columns. */
+const cents = z.number().int().nonnegative().max(2_147_483_647);
+/** Unix seconds that make a real date (up to the year 9999). */
+const epochSeconds = z.number().int().nonnegative().max(253_402_300_799);
 
 const checkoutSession = z.looseObject({
-  id: z.string(),
+  id: stripeId,
   mode: z.enum(['payment', 'subscription', 'setup']),
   customer: ref,
   subscription: ref,
   setup_intent: ref,
   payment_status: z.string().nullish(),
-  amount_total: z.number().nullish(),
+  amount_total: cents.nullish(),
 });
 
-const priceRef = z.union([z.string(), z.looseObject({ id: z.string(), metadata })]).nullish();
+const priceRef = z.union([stripeId, z.looseObject({ id: stripeId, metadata })]).nullish();
+/** A line's amount: negative for a proration's credit. */
+const signedCents = z.number().int().min(-2_147_483_648).max(2_147_483_647);
 const invoiceLine = z.looseObject({
-  period: z.looseObject({ start: z.number(), end: z.number() }),
+  amount: signedCents.nullish(),
+  period: z.looseObject({ start: epochSeconds, end: epochSeconds }),
   pricing: z.looseObject({ price_details: z.looseObject({ price: priceRef }).nullish() }).nullish(),
   price: priceRef,
 });
 const invoice = z.looseObject({
-  id: z.string(),
+  id: stripeId,
   customer: ref,
   billing_reason: z.string().nullish(),
-  amount_paid: z.number().nullish(),
+  amount_paid: cents.nullish(),
   subscription: ref,
   parent: z.looseObject({ subscription_details: z.looseObject({ subscription: ref }).nullish() }).nullish(),
   lines: z.looseObject({ data: z.array(invoiceLine) }).nullish(),
 });
-const subscription = z.looseObject({ id: z.string(), customer: ref });
+const subscription = z.looseObject({ id: stripeId, customer: ref });
 
 /** Invoices that start a paid period; others (proration, manual) only refresh the subscription. */
 const PERIOD_REASONS = new Set(['subscription_create', 'subscription_cycle']);
+/** The invoice of a plan change charged at once (an upgrade with proration_behavior always_invoice). */
+const PLAN_CHANGE_REASON = 'subscription_update';
 
 export function translate(eventId: string, type: string, object: unknown): BillingEvent {
   switch (type) {
@@ -84,6 +126,21 @@ export function translate(eventId: string, type: string, object: unknown): Billi
       const subscriptionId = idOf(parsed.parent?.subscription_details?.subscription) ?? idOf(parsed.subscription);
       if (!subscriptionId) return { kind: 'ignored', eventId, type };
       const line = parsed.lines?.data.find((candidate) => candidate.pricing?.price_details?.price ?? candidate.price) ?? parsed.lines?.data[0];
+      if (type === 'invoice.paid' && parsed.billing_reason === PLAN_CHANGE_REASON) {
+        return {
+          kind: 'plan-change-paid',
+          eventId,
+          invoiceId: parsed.id,
+          customerId: idOf(parsed.customer),
+          subscriptionId,
+          lines: (parsed.lines?.data ?? []).map((candidate) => ({
+            priceId: idOf(candidate.pricing?.price_details?.price ?? candidate.price ?? null),
+            amountCents: candidate.amount ?? 0,
+            periodEnd: new Date(candidate.period.end * 1000),
+          })),
+          amountPaidCents: parsed.amount_paid ?? 0,
+        };
+      }
       if (type === 'invoice.payment_failed' || !PERIOD_REASONS.has(parsed.billing_reason ?? '') || !line) {
         return { kind: 'subscription-changed', eventId, customerId: idOf(parsed.customer), subscriptionId };
       }

@@ -17,6 +17,11 @@ export function isMissingResource(error: unknown): boolean {
   return isStripeError(error) && (error.code === 'resource_missing' || error.statusCode === 404);
 }
 
+/** The card was declined (402 card_error): the user's to fix, not an outage. */
+export function isCardDeclined(error: unknown): boolean {
+  return isStripeError(error) && (error.type === 'StripeCardError' || error.statusCode === 402);
+}
+
 /**
  * Calls Stripe; what a retry later may fix becomes PaymentProviderUnavailableError (the user sees
  * "try again"). Invalid requests and bad keys stay errors: they are bugs or misconfiguration, logged

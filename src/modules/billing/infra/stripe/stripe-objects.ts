@@ -59,3 +59,16 @@ export function toSnapshot(subscription: Stripe.Subscription): SubscriptionSnaps
     createdAt: new Date(subscription.created * 1000),
   };
 }
+
+/**
+ * The prorations on an invoice (Stripe's advice: the lines whose `parent.subscription_item_details.proration`
+ * is true; older API versions say `proration` on the line), summed in cents: credits are negative.
+ */
+export function prorationCents(invoice: Stripe.Invoice): number {
+  return invoice.lines.data
+    .filter((line) => {
+      const legacy = line as unknown as { proration?: boolean };
+      return line.parent?.subscription_item_details?.proration === true || legacy.proration === true;
+    })
+    .reduce((sum, line) => sum + line.amount, 0);
+}

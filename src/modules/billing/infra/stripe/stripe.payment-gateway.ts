@@ -1,11 +1,18 @@
 import type Stripe from 'stripe';
-import type { CheckoutRequest, OpenedCheckout, PaymentGateway } from '../../application/ports/payment-gateway.port.js';
+import type {
+  CheckoutRequest,
+  OpenedCheckout,
+  PaymentGateway,
+  PlanChangeOutcome,
+  PlanChangeQuote,
+  PlanChangeRequest,
+} from '../../application/ports/payment-gateway.port.js';
 import { cardBrandLabel, type Card } from '../../domain/card.js';
 import type { Customer } from '../../domain/customer.js';
 import { PRICE_TYPES, type Price } from '../../domain/price.js';
 import type { Subscription, SubscriptionSnapshot } from '../../domain/subscription.js';
-import { isMissingResource, stripeCall } from './stripe-failure.js';
-import { idOf, toPrice, toSnapshot } from './stripe-objects.js';
+import { isCardDeclined, isMissingResource, stripeCall } from './stripe-failure.js';
+import { idOf, prorationCents, toPrice, toSnapshot } from './stripe-objects.js';
 
 export interface StripeGatewayOptions {
   /** Prices change rarely and the landing page asks often: a short cache spares Stripe's rate limit. */
@@ -114,5 +121,61 @@ export class StripePaymentGateway implements PaymentGateway {
       expiryMonth: method.card?.exp_month ?? 0,
       expiryYear: method.card?.exp_year ?? 0,
     }));
+  }
+
+  /** Stripe's own proration, from a preview of the very update changePlan makes (same proration date). */
+  async previewPlanChange(request: PlanChangeRequest): Promise<PlanChangeQuote> {
+    if (request.direction === 'downgrade') return { amountDueNowCents: 0 };
+    const itemId = await this.itemOf(request.current.subscriptionId);
+    const preview = await stripeCall(() =>
+      this.stripe.invoices.createPreview({
+        customer: request.current.customerId,
+        subscription: request.current.subscriptionId,
+        subscription_details: {
+          items: [{ id: itemId, price: request.price.providerPriceId }],
+          proration_behavior: 'always_invoice',
+          proration_date: Math.floor(request.prorationDate.getTime() / 1000),
+        },
+      }),
+    );
+    return { amountDueNowCents: Math.max(0, prorationCents(preview)) };
+  }
+
+  /**
+   * An upgrade is invoiced at once and, with `pending_if_incomplete`, applied only when that invoice is
+   * paid: a declined card leaves the old plan in place (Stripe keeps the change as `pending_update`).
+   */
+  async changePlan(request: PlanChangeRequest & { idempotencyKey: string }): Promise<PlanChangeOutcome> {
+    const upgrade = request.direction === 'upgrade';
+    const itemId = await this.itemOf(request.current.subscriptionId);
+    const params: Stripe.SubscriptionUpdateParams = {
+      items: [{ id: itemId, price: request.price.providerPriceId }],
+      expand: ['latest_invoice'],
+      ...(upgrade
+        ? { proration_behavior: 'always_invoice', proration_date: Math.floor(request.prorationDate.getTime() / 1000), payment_behavior: 'pending_if_incomplete' }
+        : { proration_behavior: 'none' }),
+    };
+    let updated: Stripe.Subscription;
+    try {
+      updated = await stripeCall(() => this.stripe.subscriptions.update(request.current.subscriptionId, params, { idempotencyKey: request.idempotencyKey }));
+    } catch (error) {
+      if (isCardDeclined(error)) return { applied: false, reason: 'payment-failed' };
+      throw error;
+    }
+    if (updated.pending_update) return { applied: false, reason: 'payment-failed' };
+    const invoice = typeof updated.latest_invoice === 'object' ? updated.latest_invoice : null;
+    const charge =
+      upgrade && invoice?.status === 'paid' && invoice.billing_reason === 'subscription_update' && invoice.id
+        ? { invoiceId: invoice.id, amountPaidCents: invoice.amount_paid }
+        : null;
+    return { applied: true, snapshot: toSnapshot(updated), charge };
+  }
+
+  /** The plan's subscription item: one per subscription here. */
+  private async itemOf(subscriptionId: string): Promise<string> {
+    const subscription = await stripeCall(() => this.stripe.subscriptions.retrieve(subscriptionId));
+    const item = subscription.items.data[0];
+    if (!item) throw new Error(`subscription ${subscriptionId} has no item`);
+    return item.id;
   }
 }

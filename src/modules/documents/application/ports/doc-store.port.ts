@@ -13,7 +13,7 @@ export type DocPosition = 'beginning' | 'end';
 export interface DocBlock {
   /** The mail's subject: shown as a heading. */
   heading: string;
-  /** "From … · date" line. */
+  /** "From … · date · ref" line, and for a manual forward a second line "Forwarded by …: note". */
   meta: string;
   /** The summary, plain text, paragraphs separated by blank lines. */
   body: string;
@@ -27,7 +27,10 @@ export interface CreatedDoc {
 export interface DocStore {
   create(owner: DocOwner, input: { title: string; intro: string }): Promise<CreatedDoc>;
   rename(owner: DocOwner, externalId: string, title: string): Promise<void>;
-  /** Writes one block at the beginning or the end, in a single request to the store. */
+  /**
+   * Writes one block at the beginning or the end, in a single request to the store, once: writing a
+   * block identical to one already in the document (a retry) does nothing.
+   */
   write(owner: DocOwner, externalId: string, block: DocBlock, position: DocPosition): Promise<void>;
   /** The document's whole text (tests, and the write-once check of the pipeline). */
   readText(owner: DocOwner, externalId: string): Promise<string>;

@@ -15,6 +15,8 @@ export interface UserRepository {
   /** Creates the user on first sign-in, refreshes profile fields afterwards. */
   upsertFromProvider(input: UpsertUserInput): Promise<{ user: User; created: boolean }>;
   findById(id: string): Promise<User | null>;
+  /** Accounts whose email matches case-insensitively (one per provider at most, in practice). */
+  findByEmail(email: string): Promise<User[]>;
 }
 
 export const USER_REPOSITORY = Symbol('UserRepository');

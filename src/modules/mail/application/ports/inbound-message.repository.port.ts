@@ -1,4 +1,5 @@
-import type { InboundMessage, MailStatus, ParsedSnapshot, StoredSummary } from '../../domain/inbound-message.js';
+import type { InboundMessage, MailStatus, Outcome, ParsedSnapshot, Refusal, StoredSummary } from '../../domain/inbound-message.js';
+import type { SenderVerdict } from '../../domain/sender-authorisation.js';
 import type { ForwardingConfirmation } from './mail-parser.port.js';
 import type { SmtpEnvelope } from './sender-authenticator.port.js';
 
@@ -8,6 +9,8 @@ export interface NewInboundMessage {
   ownerId: string;
   envelope: SmtpEnvelope;
   raw: Buffer;
+  /** See `redeliveryKey`. */
+  dedupKey: string;
 }
 
 export type StepResults = Partial<{
@@ -33,6 +36,11 @@ export interface ReceivedMailRow {
   receivedAt: Date;
   status: MailStatus;
   reason: string | null;
+  /** The sender check of the visible From (`SENDER_AUTH` report or enforce); null when not checked. */
+  authentication: SenderVerdict | null;
+  refusal: Refusal | null;
+  /** Whether the raw message is still kept (a failed mail, or one ignored because its sender is not listed). */
+  hasContent: boolean;
 }
 
 export interface InboundMessageRepository {
@@ -42,12 +50,34 @@ export interface InboundMessageRepository {
   /** Records finished steps of a message that is not final yet. */
   saveStep(id: string, results: StepResults): Promise<void>;
   /**
-   * Ends the message: final status, reason, tokens; raw content and cached text dropped. For
-   * `processed`, the document's processed count rises in the same transaction. False if already final.
+   * Takes the message's run lease until `until` when no other run holds it (or its lease ran out):
+   * answers null when taken, or when the lease held by another run ends.
    */
-  finish(id: string, outcome: { status: 'processed' | 'ignored' | 'failed' | 'expired'; reason: string | null; usedTokens?: number }): Promise<boolean>;
+  claimRun(id: string, now: Date, until: Date): Promise<Date | null>;
+  /** Gives the lease back at the end of a run. */
+  releaseRun(id: string): Promise<void>;
+  /**
+   * Ends the message: final status, reason, tokens, refusal; raw content and cached text dropped unless
+   * `keepsContent` says otherwise (of a document's ignored mail, only the newest
+   * KEPT_IGNORED_PER_DOCUMENT keep it). For `processed`, the document's processed count rises in the same
+   * transaction. False if already final.
+   */
+  finish(id: string, outcome: Outcome): Promise<boolean>;
+  /**
+   * The first delivery of the same message to the same document since `since`, when this one is a later
+   * copy (earlier received, or received in the same instant with a smaller id); null otherwise.
+   */
+  findEarlierDelivery(message: Pick<InboundMessage, 'id'>, since: Date): Promise<{ id: string; receivedAt: Date } | null>;
   /** Puts a held or failed message back in line (status received) with a new job, atomically. */
   requeue(id: string, options?: { resetAttempts?: boolean }): Promise<boolean>;
+  /**
+   * Puts a mail ignored because its sender is not on the list back in line (status received, attempts
+   * from zero, the refusal kept as history) with a new job, atomically; false when it is no longer such a
+   * mail or its content is gone. Of two calls at once, exactly one succeeds.
+   */
+  releaseIgnored(id: string): Promise<boolean>;
+  /** Drops the content kept for ignored mail that ended before `before`; answers how many. */
+  dropIgnoredContent(before: Date): Promise<number>;
   heldMessages(): Promise<{ id: string; ownerId: string; costTokens: number | null; heldAt: Date | null }[]>;
   /** One page in the table's order (the sort column, then the id) and the exact total, also past the last page. */
   listForDocument(documentId: string, query: { page: number; pageSize: number; sortBy: ReceivedMailSortKey; sortOrder: 'asc' | 'desc' }): Promise<{ rows: ReceivedMailRow[]; total: number }>;

@@ -1,5 +1,5 @@
 /** How one processing run of a mail ended, when it ended somewhere the user can see. */
-export type MailOutcome = 'processed' | 'ignored' | 'held' | 'failed';
+export type MailOutcome = 'processed' | 'ignored' | 'held' | 'failed' | 'duplicate';
 
 /**
  * What the mail pipeline reports for operators (counters and timings). Recording never throws and never

@@ -1,26 +1,24 @@
 import type { ForwardingConfirmation } from '../../domain/forwarding-confirmation.js';
 import type { MailAddress } from '../../domain/mail-address.js';
+import type { StructuredMail } from '../../domain/structured-mail.js';
 
-export type { ForwardingConfirmation, MailAddress };
+export type { ForwardingConfirmation, MailAddress, StructuredMail };
 
 export interface ParsedMail {
   messageId: string | null;
-  /** '' when the mail has none. */
+  /** The visible Subject, one clean line; '' when the mail has none. */
   subject: string;
-  /** The first address of the visible From header (address lowercased). */
+  /** The first address of the visible From header (address lowercased): the sender we can authenticate. */
   from: MailAddress | null;
-  /**
-   * For a manual forward ("---------- Forwarded message ---------"), the original sender quoted in the
-   * body; for a mail carrying a forwarded message/rfc822 part, that part's From.
-   */
-  originalSender: MailAddress | null;
+  /** More than one From header, or a From naming more than one mailbox: no single sender to check. */
+  ambiguousFrom: boolean;
+  /** The visible Date header. */
   date: Date | null;
   /**
-   * Plain text of the mail: text/plain preferred, else HTML converted to text (hidden parts dropped);
-   * a forwarded message/rfc822 part is appended below a forward marker; whitespace collapsed (see
-   * `normaliseMailText`); capped by the parser (2 MiB by default, not `MAX_INPUT_CHARS`).
+   * The mail as the user meant it (for a manual forward: the original sender, subject and date, and the
+   * forwarder with their note), with its cleaned body and its kind. See `StructuredMail`.
    */
-  text: string;
+  structured: StructuredMail;
   forwardingConfirmation: ForwardingConfirmation | null;
   /** Metadata only: attachments are never summarised. */
   attachments: { filename: string | null; contentType: string; size: number }[];

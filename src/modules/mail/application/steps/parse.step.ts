@@ -1,14 +1,21 @@
 import { inject, injectable } from 'tsyringe';
+import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config.js';
 import type { InboundMessage, ParsedSnapshot } from '../../domain/inbound-message.js';
 import { INBOUND_MESSAGE_REPOSITORY, type InboundMessageRepository } from '../ports/inbound-message.repository.port.js';
 import { MAIL_PARSER, type MailParser } from '../ports/mail-parser.port.js';
+import { SENDER_AUTHENTICATOR, type SenderAuthenticator } from '../ports/sender-authenticator.port.js';
 
-/** Parses once and keeps the result; a Gmail forwarding confirmation ends here, shown on the document. */
+/**
+ * Parses once and keeps the result; a Gmail forwarding confirmation that Google signed ends here, shown
+ * on the document.
+ */
 @injectable()
 export class ParseStep {
   constructor(
     @inject(INBOUND_MESSAGE_REPOSITORY) private readonly messages: InboundMessageRepository,
     @inject(MAIL_PARSER) private readonly parser: MailParser,
+    @inject(SENDER_AUTHENTICATOR) private readonly authenticator: SenderAuthenticator,
+    @inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async run(message: InboundMessage): Promise<{ outcome: 'continue'; snapshot: ParsedSnapshot } | { outcome: 'done' }> {
@@ -16,8 +23,21 @@ export class ParseStep {
     if (!message.raw) throw new Error(`message ${message.id} has no content left to parse`);
     const parsed = await this.parser.parse(message.raw);
     if (parsed.forwardingConfirmation) {
+      // Anyone can write From: forwarding-noreply@google.com; only Google's own signature makes it real.
+      if (this.config.SENDER_AUTH !== 'off') {
+        const verdict = await this.authenticator.verify(message.raw, message.envelope);
+        await this.messages.saveStep(message.id, { authVerdict: verdict });
+        if (verdict.result !== 'pass') {
+          await this.messages.saveStep(message.id, { sourceMail: parsed.from?.address ?? '', subject: parsed.structured.subject });
+          await this.messages.finish(message.id, {
+            status: 'ignored',
+            reason: `A message claiming to be a Gmail forwarding confirmation did not pass Google's DKIM check (${verdict.detail || verdict.result}), so it was ignored.`,
+          });
+          return { outcome: 'done' };
+        }
+      }
       await this.messages.saveForwardingConfirmation(message.documentId, parsed.forwardingConfirmation);
-      await this.messages.saveStep(message.id, { sourceMail: parsed.from?.address ?? '', subject: parsed.subject });
+      await this.messages.saveStep(message.id, { sourceMail: parsed.from?.address ?? '', subject: parsed.structured.subject });
       await this.messages.finish(message.id, {
         status: 'ignored',
         reason: `Gmail forwarding confirmation (code ${parsed.forwardingConfirmation.code}): confirm it on the document page to finish setting up forwarding.`,
@@ -27,14 +47,15 @@ export class ParseStep {
     const snapshot: ParsedSnapshot = {
       subject: parsed.subject,
       from: parsed.from,
-      originalSender: parsed.originalSender,
+      ambiguousFrom: parsed.ambiguousFrom,
       date: parsed.date ? parsed.date.toISOString() : null,
-      text: parsed.text,
+      mail: parsed.structured,
     };
+    // Until the mail is let in, its row names the sender that reached us (for a forward, the forwarder).
     await this.messages.saveStep(message.id, {
       parsed: snapshot,
-      sourceMail: parsed.originalSender?.address ?? parsed.from?.address ?? '',
-      subject: parsed.subject,
+      sourceMail: parsed.from?.address ?? '',
+      subject: parsed.structured.subject,
     });
     return { outcome: 'continue', snapshot };
   }

@@ -1,7 +1,8 @@
 import { inject, injectable } from 'tsyringe';
 import type { Document } from '../../../documents/index.js';
 import { SummariseMail } from '../../../summarization/index.js';
-import type { InboundMessage, ParsedSnapshot, StoredSummary } from '../../domain/inbound-message.js';
+import type { InboundMessage, StoredSummary } from '../../domain/inbound-message.js';
+import { formatSender, type StructuredMail } from '../../domain/structured-mail.js';
 import { INBOUND_MESSAGE_REPOSITORY, type InboundMessageRepository } from '../ports/inbound-message.repository.port.js';
 import { MAIL_METRICS, noMailMetrics, type MailMetrics } from '../ports/mail-metrics.port.js';
 
@@ -14,16 +15,21 @@ export class SummariseStep {
     @inject(MAIL_METRICS) private readonly metrics: MailMetrics = noMailMetrics,
   ) {}
 
-  async run(message: InboundMessage, snapshot: ParsedSnapshot, document: Document, text: string): Promise<StoredSummary> {
+  /**
+   * `text` is the structured mail's body as charged (capped at MAX_INPUT_CHARS); `maxRequests` is what is
+   * left of the mail's model requests.
+   */
+  async run(message: InboundMessage, mail: StructuredMail, document: Document, text: string, maxRequests: number): Promise<StoredSummary> {
     if (message.summary) return message.summary;
-    const from = snapshot.from ? (snapshot.from.name ? `${snapshot.from.name} <${snapshot.from.address}>` : snapshot.from.address) : 'unknown sender';
     const result = await this.summariseMail.execute({
-      subject: snapshot.subject,
-      from,
-      date: snapshot.date ? new Date(snapshot.date) : message.receivedAt,
+      subject: mail.subject,
+      from: formatSender(mail.sender),
+      date: mail.date ? new Date(mail.date) : message.receivedAt,
+      kind: mail.kind,
+      forwardedBy: mail.forwardedBy ? { sender: formatSender(mail.forwardedBy), note: mail.forwardedBy.note } : null,
       text,
       instructions: document.description,
-    });
+    }, maxRequests);
     this.metrics.modelTokens(result.usage.inputTokens, result.usage.outputTokens);
     const summary = { title: result.title, body: result.body };
     await this.messages.saveStep(message.id, { summary });

@@ -1,7 +1,8 @@
 import { inject, injectable } from 'tsyringe';
 import { CLOCK, type Clock } from '../../../../shared/clock.js';
 import { DOC_STORE, type DocStore, type Document } from '../../../documents/index.js';
-import type { InboundMessage, ParsedSnapshot, StoredSummary } from '../../domain/inbound-message.js';
+import type { InboundMessage, StoredSummary } from '../../domain/inbound-message.js';
+import type { StructuredMail } from '../../domain/structured-mail.js';
 import { DOC_SIZE_WARNING_CHARACTERS, blockRef, composeBlock } from '../../domain/mail-block.js';
 import { DOC_WRITE_LIMITER, type DocWriteLimiter } from '../ports/doc-write-limiter.port.js';
 import { INBOUND_MESSAGE_REPOSITORY, type InboundMessageRepository } from '../ports/inbound-message.repository.port.js';
@@ -23,20 +24,14 @@ export class WriteStep {
     @inject(MAIL_METRICS) private readonly metrics: MailMetrics = noMailMetrics,
   ) {}
 
-  async run(message: InboundMessage, snapshot: ParsedSnapshot, document: Document, summary: StoredSummary, sender: string): Promise<WriteOutcome> {
+  async run(message: InboundMessage, mail: StructuredMail, document: Document, summary: StoredSummary): Promise<WriteOutcome> {
     if (message.writtenAt) return { outcome: 'written', warning: null };
     const owner = { userId: message.ownerId };
     const slot = await this.limiter.tryAcquire(message.ownerId, this.clock.now());
     if (!slot.ok) return { outcome: 'wait', retryAfterSeconds: slot.retryAfterSeconds };
 
     const existing = await this.store.readText(owner, document.externalId);
-    const block = composeBlock({
-      messageId: message.id,
-      subject: snapshot.subject,
-      sender,
-      date: snapshot.date ? new Date(snapshot.date) : message.receivedAt,
-      body: summary.body,
-    });
+    const block = composeBlock({ messageId: message.id, mail, receivedAt: message.receivedAt, body: summary.body });
     if (!existing.includes(blockRef(message.id))) {
       try {
         await this.store.write(owner, document.externalId, block, document.overwriteAtBeginning ? 'beginning' : 'end');

@@ -1,10 +1,13 @@
 import { simpleParser, type AddressObject, type Attachment, type EmailAddress, type SimpleParserOptions } from 'mailparser';
 import { MailParseError, type ParsedMail } from '../../application/ports/mail-parser.port.js';
 import { detectForwardingConfirmation } from '../../domain/forwarding-confirmation.js';
-import { detectManualForward } from '../../domain/forwarded-message.js';
 import { isPlausibleAddress, normaliseAddress, type MailAddress } from '../../domain/mail-address.js';
-import { capText, normaliseMailText } from '../../domain/mail-text.js';
+import { capText, normaliseMailText, oneLineText } from '../../domain/mail-text.js';
 import { htmlToText } from './html-to-text.js';
+import { structureMail, type MimeFacts } from './structure-mail.js';
+import { readCalendarEvent } from './calendar-event.js';
+import { readDeliveryReport } from './delivery-report.js';
+import { repairUndeclaredCharset } from './undeclared-charset.js';
 
 export interface ParseMimeOptions {
   /** The text is cut to this many characters. */
@@ -35,29 +38,23 @@ function firstAddress(header: AddressObject | AddressObject[] | undefined): Mail
       continue;
     }
     const address = normaliseAddress(entry.address ?? '');
-    if (isPlausibleAddress(address)) return { address, name: (entry.name ?? '').trim() };
+    if (isPlausibleAddress(address)) return { address, name: oneLineText(entry.name ?? '') };
   }
   return null;
 }
 
+function fromHeaders(lines: readonly { key: string }[]): number {
+  return lines.filter((line) => line.key.toLowerCase() === 'from').length;
+}
+
+/** Every mailbox the From header names, in groups too. */
+function fromAddresses(header: AddressObject | AddressObject[] | undefined): number {
+  const entries = (Array.isArray(header) ? header : header ? [header] : []).flatMap((object) => object.value);
+  return entries.reduce((count, entry) => count + (entry.group ? entry.group.length : entry.address ? 1 : 0), 0);
+}
+
 function attachmentMeta(attachment: Attachment): ParsedMail['attachments'][number] {
   return { filename: attachment.filename ?? null, contentType: attachment.contentType, size: attachment.size };
-}
-
-function formatAddress(address: MailAddress | null): string {
-  if (!address) return '(unknown)';
-  return address.name ? `${address.name} <${address.address}>` : `<${address.address}>`;
-}
-
-/** The forwarded message/rfc822 part appended the way Gmail quotes a forward, so the summary sees it. */
-function quoteForwarded(inner: ParsedMail): string {
-  const header = [
-    '---------- Forwarded message ---------',
-    `From: ${formatAddress(inner.from)}`,
-    ...(inner.date ? [`Date: ${inner.date.toUTCString()}`] : []),
-    `Subject: ${inner.subject}`,
-  ];
-  return `${header.join('\n')}\n\n${inner.text}`;
 }
 
 async function parseEmbedded(attachments: readonly Attachment[], options: ParseMimeOptions): Promise<ParsedMail | null> {
@@ -70,6 +67,30 @@ async function parseEmbedded(attachments: readonly Attachment[], options: ParseM
   }
 }
 
+/** The subject of a bounce's returned message (message/rfc822) or returned headers (text/rfc822-headers). */
+async function returnedSubject(attachments: readonly Attachment[]): Promise<string | null> {
+  const part = attachments.find((attachment) => /^(?:message\/rfc822|text\/rfc822-headers)$/i.test(attachment.contentType));
+  if (!part) return null;
+  try {
+    // Headers alone parse as a message with an empty body.
+    const returned = await simpleParser(Buffer.concat([part.content, Buffer.from('\r\n\r\n')]), PARSER_OPTIONS);
+    return oneLineText(returned.subject ?? '') || null;
+  } catch {
+    return null;
+  }
+}
+
+function isDeliveryReport(contentType: unknown): boolean {
+  if (typeof contentType !== 'object' || contentType === null || !('value' in contentType)) return false;
+  const { value, params } = contentType as { value: unknown; params?: Record<string, string> };
+  return value === 'multipart/report' && (params?.['report-type'] ?? '').toLowerCase() === 'delivery-status';
+}
+
+function calendarOf(attachments: readonly Attachment[]) {
+  const part = attachments.find((attachment) => /^(?:text\/calendar|application\/ics)$/i.test(attachment.contentType) && attachment.size > 0);
+  return part ? readCalendarEvent(part.content.toString('utf8')) : null;
+}
+
 /**
  * One raw message to a plain, structured-clone-safe ParsedMail. Runs inside the parser worker; it is
  * exported for tests. A forwarded message/rfc822 part is read one level deep, no further.
@@ -77,35 +98,37 @@ async function parseEmbedded(attachments: readonly Attachment[], options: ParseM
 export async function parseMime(raw: Buffer, options: ParseMimeOptions, depth = 0): Promise<ParsedMail> {
   let mail;
   try {
-    mail = await simpleParser(raw, PARSER_OPTIONS);
+    mail = await simpleParser(repairUndeclaredCharset(raw), PARSER_OPTIONS);
   } catch (error) {
     throw new MailParseError(`The message cannot be parsed: ${error instanceof Error ? error.message : String(error)}`, 'malformed');
   }
   if (mail.headers.size === 0) throw new MailParseError('The message has no header section.', 'malformed');
 
   const from = firstAddress(mail.from);
-  const subject = (mail.subject ?? '').replace(/\s+/g, ' ').trim();
+  const subject = oneLineText(mail.subject ?? '');
   const html = typeof mail.html === 'string' ? mail.html : '';
   let text = normaliseMailText(mail.text ?? '');
   let links: string[] = [];
   if (html && (!text || from?.address === 'forwarding-noreply@google.com')) {
-    const converted = htmlToText(html);
+    const converted = htmlToText(html, { maxChars: options.maxTextChars });
     links = converted.links;
     if (!text) text = normaliseMailText(converted.text);
   }
-
-  const manualForward = detectManualForward(text);
-  const embedded = depth === 0 ? await parseEmbedded(mail.attachments, options) : null;
-  if (embedded) text = text ? `${text}\n\n${quoteForwarded(embedded)}` : quoteForwarded(embedded);
   text = capText(text, options.maxTextChars);
+  const date = mail.date && !Number.isNaN(mail.date.getTime()) ? mail.date : null;
+
+  const report = isDeliveryReport(mail.headers.get('content-type')) ? { ...readDeliveryReport(text), returnedSubject: await returnedSubject(mail.attachments) } : null;
+  // A bounce carries the returned message: it is what failed, not what the mail is about.
+  const embedded = depth === 0 && !report ? await parseEmbedded(mail.attachments, options) : null;
+  const facts: MimeFacts = { subject, from, date, text, report, calendar: calendarOf(mail.attachments), embedded: embedded?.structured ?? null };
 
   return {
     messageId: mail.messageId ?? null,
     subject,
     from,
-    originalSender: manualForward?.sender ?? embedded?.from ?? null,
-    date: mail.date && !Number.isNaN(mail.date.getTime()) ? mail.date : null,
-    text,
+    ambiguousFrom: fromHeaders(mail.headerLines) > 1 || fromAddresses(mail.from) > 1,
+    date,
+    structured: structureMail(facts),
     forwardingConfirmation: detectForwardingConfirmation({ from: from?.address ?? null, subject, text, links }),
     attachments: mail.attachments.map(attachmentMeta),
   };

@@ -1,5 +1,6 @@
+import type { Knex } from 'knex';
 import type { Database } from '../../../../platform/db/database.js';
-import type { InboundMessage, MailStatus } from '../../domain/inbound-message.js';
+import { KEPT_IGNORED_PER_DOCUMENT, keepsContent, type InboundMessage, type MailStatus, type Outcome, type Refusal } from '../../domain/inbound-message.js';
 import type { ForwardingConfirmation } from '../../application/ports/mail-parser.port.js';
 import type {
   InboundMessageRepository,
@@ -9,6 +10,7 @@ import type {
   StepResults,
 } from '../../application/ports/inbound-message.repository.port.js';
 import type { PgBossJobQueue } from '../queue/pg-boss.job-queue.js';
+import type { SenderVerdict } from '../../domain/sender-authorisation.js';
 import { GroupCommit } from './group-commit.js';
 
 interface MessageRow {
@@ -31,6 +33,8 @@ interface MessageRow {
   written_at: Date | null;
   received_at: Date;
   held_at: Date | null;
+  refusal_reason: string | null;
+  refusal_sender: string | null;
 }
 
 const SORT_COLUMNS: Record<ReceivedMailSortKey, string> = { sourceMail: 'source_mail', subject: 'subject', usedTokens: 'used_tokens', receivedAt: 'received_at' };
@@ -38,10 +42,19 @@ const LIVE = ['received', 'processing', 'held'];
 /** Messages per intake commit at most: bounds a transaction's size (each holds its raw message). */
 const INTAKE_BATCH = 32;
 
+/**
+ * The documents module's count of processed mail, raised inside the transaction that ends the mail, so
+ * the mail and its count commit together (never counted twice, never lost).
+ */
+export interface ProcessedMailCounter {
+  countProcessed(trx: Knex.Transaction, documentId: string): Promise<void>;
+}
+
 export class KnexInboundMessageRepository implements InboundMessageRepository {
   constructor(
     private readonly db: Database,
     private readonly queue: PgBossJobQueue,
+    private readonly documents: ProcessedMailCounter,
   ) {}
 
   /** Committed with its processing jobs, possibly together with messages of other SMTP sessions. */
@@ -61,6 +74,7 @@ export class KnexInboundMessageRepository implements InboundMessageRepository {
           envelope: JSON.stringify(message.envelope),
           raw: message.raw,
           size_bytes: message.raw.length,
+          dedup_key: message.dedupKey,
         })),
       );
       await this.queue.enqueueManyInTransaction(
@@ -91,7 +105,22 @@ export class KnexInboundMessageRepository implements InboundMessageRepository {
     await this.db('inbound_messages').where({ id }).whereIn('status', LIVE).update(changes);
   }
 
-  async finish(id: string, outcome: { status: 'processed' | 'ignored' | 'failed' | 'expired'; reason: string | null; usedTokens?: number }): Promise<boolean> {
+  // One conditional update: of two runs claiming at once, exactly one matches the row.
+  async claimRun(id: string, now: Date, until: Date): Promise<Date | null> {
+    const claimed = await this.db('inbound_messages')
+      .where({ id })
+      .where((free) => free.whereNull('run_lease_until').orWhere('run_lease_until', '<=', now))
+      .update({ run_lease_until: until });
+    if (claimed > 0) return null;
+    const row = (await this.db('inbound_messages').where({ id }).first('run_lease_until')) as { run_lease_until: Date | null } | undefined;
+    return row?.run_lease_until ?? null;
+  }
+
+  async releaseRun(id: string): Promise<void> {
+    await this.db('inbound_messages').where({ id }).update({ run_lease_until: null });
+  }
+
+  async finish(id: string, outcome: Outcome): Promise<boolean> {
     return this.db.transaction(async (trx) => {
       const [row] = (await trx('inbound_messages')
         .where({ id })
@@ -100,16 +129,36 @@ export class KnexInboundMessageRepository implements InboundMessageRepository {
           status: outcome.status,
           reason: outcome.reason,
           used_tokens: outcome.usedTokens ?? 0,
-          // A failed mail keeps its content so the user can retry it; every other end keeps metadata only.
-          ...(outcome.status === 'failed' ? {} : { raw: null, parsed: null, summary: null }),
+          ...(outcome.refusal ? { refusal_reason: outcome.refusal.reason, refusal_sender: outcome.refusal.sender?.slice(0, 320) ?? null } : {}),
+          // See keepsContent: a failed mail can be retried, an unlisted sender allowed; other ends keep metadata only.
+          ...(keepsContent(outcome) ? {} : { raw: null, parsed: null, summary: null }),
           finished_at: trx.fn.now(),
           updated_at: trx.fn.now(),
         })
         .returning(['document_id'])) as { document_id: string }[];
       if (!row) return false;
-      if (outcome.status === 'processed') await trx('documents').where({ id: row.document_id }).increment('processed_emails_count', 1);
+      if (outcome.status === 'processed') await this.documents.countProcessed(trx, row.document_id);
+      if (outcome.status === 'ignored' && keepsContent(outcome)) await this.capKeptIgnored(trx, row.document_id);
       return true;
     });
+  }
+
+  async findEarlierDelivery(message: Pick<InboundMessage, 'id'>, since: Date): Promise<{ id: string; receivedAt: Date } | null> {
+    const row = (await this.db('inbound_messages as earlier')
+      .join('inbound_messages as this', function joinSameMessage() {
+        this.on('this.document_id', '=', 'earlier.document_id').andOn('this.dedup_key', '=', 'earlier.dedup_key');
+      })
+      .where('this.id', message.id)
+      .where('earlier.received_at', '>=', since)
+      // Compared in SQL, at the database's own (microsecond) precision.
+      .where((earlier) => {
+        earlier
+          .where('earlier.received_at', '<', this.db.ref('this.received_at'))
+          .orWhere((tie) => tie.where('earlier.received_at', '=', this.db.ref('this.received_at')).where('earlier.id', '<', this.db.ref('this.id')));
+      })
+      .orderBy([{ column: 'earlier.received_at' }, { column: 'earlier.id' }])
+      .first('earlier.id as id', 'earlier.received_at as received_at')) as { id: string; received_at: Date } | undefined;
+    return row ? { id: row.id, receivedAt: row.received_at } : null;
   }
 
   async requeue(id: string, options: { resetAttempts?: boolean } = {}): Promise<boolean> {
@@ -137,6 +186,40 @@ export class KnexInboundMessageRepository implements InboundMessageRepository {
     });
   }
 
+  async releaseIgnored(id: string): Promise<boolean> {
+    return this.db.transaction(async (trx) => {
+      const updated = await trx('inbound_messages')
+        .where({ id, status: 'ignored', refusal_reason: 'not-on-list' })
+        .whereNotNull('raw')
+        .update({ status: 'received', reason: null, attempts: 0, finished_at: null, updated_at: trx.fn.now() });
+      if (updated !== 1) return false;
+      await this.queue.enqueueInTransaction(trx, id);
+      return true;
+    }).then((released) => {
+      if (released) this.queue.wake();
+      return released;
+    });
+  }
+
+  /** Only the newest KEPT_IGNORED_PER_DOCUMENT ignored mails of a document keep their content. */
+  private async capKeptIgnored(trx: Knex.Transaction, documentId: string): Promise<void> {
+    const beyondCap = trx('inbound_messages')
+      .where({ document_id: documentId, status: 'ignored' })
+      .whereNotNull('raw')
+      .orderBy([{ column: 'finished_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+      .offset(KEPT_IGNORED_PER_DOCUMENT)
+      .select('id');
+    await trx('inbound_messages').whereIn('id', beyondCap).update({ raw: null, parsed: null, updated_at: trx.fn.now() });
+  }
+
+  async dropIgnoredContent(before: Date): Promise<number> {
+    return this.db('inbound_messages')
+      .where({ status: 'ignored' })
+      .whereNotNull('raw')
+      .where('finished_at', '<', before)
+      .update({ raw: null, parsed: null, updated_at: this.db.fn.now() });
+  }
+
   async heldMessages(): Promise<{ id: string; ownerId: string; costTokens: number | null; heldAt: Date | null }[]> {
     const rows = (await this.db('inbound_messages').where({ status: 'held' }).orderBy('received_at').select('id', 'owner_id', 'cost_tokens', 'held_at')) as Pick<
       MessageRow,
@@ -160,14 +243,37 @@ export class KnexInboundMessageRepository implements InboundMessageRepository {
       ])
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)
-      .select('id', 'source_mail', 'subject', 'used_tokens', 'received_at', 'status', 'reason', this.mailCount(documentId).as('total'))) as (MessageRow & {
-      total: number | string;
-    })[];
+      .select(
+        'id',
+        'source_mail',
+        'subject',
+        'used_tokens',
+        'received_at',
+        'status',
+        'reason',
+        'auth_verdict',
+        'refusal_reason',
+        'refusal_sender',
+        // Whether the content is kept, not the content: a page must not read megabytes of raw mail.
+        this.db.raw('raw IS NOT NULL AS has_content'),
+        this.mailCount(documentId).as('total'),
+      )) as (MessageRow & { auth_verdict: unknown; has_content: boolean; total: number | string })[];
     const [first] = rows;
     // An empty page (past the end, or no mail yet) carries no total: only then is it counted on its own.
     const total = first ? first.total : ((await this.mailCount(documentId).first()) as { total: number | string } | undefined)?.total;
     return {
-      rows: rows.map((row) => ({ id: row.id, sourceMail: row.source_mail, subject: row.subject, usedTokens: row.used_tokens, receivedAt: row.received_at, status: row.status, reason: row.reason })),
+      rows: rows.map((row) => ({
+        id: row.id,
+        sourceMail: row.source_mail,
+        subject: row.subject,
+        usedTokens: row.used_tokens,
+        receivedAt: row.received_at,
+        status: row.status,
+        reason: row.reason,
+        authentication: verdictOf(row.auth_verdict),
+        refusal: refusalOf(row),
+        hasContent: row.has_content,
+      })),
       total: Number(total ?? 0),
     };
   }
@@ -212,5 +318,21 @@ function toMessage(row: MessageRow): InboundMessage {
     writtenAt: row.written_at,
     receivedAt: row.received_at,
     heldAt: row.held_at,
+    refusal: refusalOf(row),
   };
+}
+
+const REFUSAL_REASONS: readonly string[] = ['not-on-list', 'failed-authentication', 'no-sender', 'ambiguous-sender'] satisfies Refusal['reason'][];
+
+/** The stored refusal, when there is a known one (rows from before it was stored have none). */
+function refusalOf(row: Pick<MessageRow, 'refusal_reason' | 'refusal_sender'>): Refusal | null {
+  return row.refusal_reason && REFUSAL_REASONS.includes(row.refusal_reason) ? { reason: row.refusal_reason as Refusal['reason'], sender: row.refusal_sender } : null;
+}
+
+/** A stored sender-check verdict, when there is a well-formed one. */
+function verdictOf(stored: unknown): SenderVerdict | null {
+  const value = typeof stored === 'string' ? (JSON.parse(stored) as unknown) : stored;
+  if (typeof value !== 'object' || value === null) return null;
+  const { result, detail } = value as { result?: unknown; detail?: unknown };
+  return (result === 'pass' || result === 'fail' || result === 'none' || result === 'temperror') && typeof detail === 'string' ? { result, detail } : null;
 }

@@ -3,15 +3,17 @@ import type { Logger } from 'pino';
 import {
   SMTPServer,
   type SMTPServerAddress,
-  type SMTPServerDataResult,
-  type SMTPServerDataStream,
   type SMTPServerOptions,
   type SMTPServerSession,
 } from 'smtp-server';
 import type { IntakeRecipient, MailIntake } from '../../application/ports/mail-intake.port.js';
-import type { SmtpEnvelope } from '../../application/ports/sender-authenticator.port.js';
+import { createDataHandler } from './data-handler.js';
 import { InFlight } from './in-flight.js';
-import { ConnectionCounter, SlidingWindowLimiter } from './ip-rate-limiter.js';
+import { SlidingWindowLimiter } from '../../../../shared/sliding-window-limiter.js';
+import { ConnectionCounter } from './ip-rate-limiter.js';
+import { SessionGuards } from './session-guards.js';
+import { smtpError } from './smtp-session.js';
+import { TrustedRelays } from './trusted-relays.js';
 
 export interface SmtpListenerOptions {
   intake: MailIntake;
@@ -28,8 +30,19 @@ export interface SmtpListenerOptions {
   limits?: { connectionsPerIp: number; messagesPerMinutePerIp: number };
   /** STARTTLS is offered only when given. */
   tls?: { key: Buffer; cert: Buffer } | null;
-  /** Idle time allowed while the client owes us input; smtp-server's default (60 s) when unset. */
+  /** Idle time allowed while the client owes us input (commands and DATA); smtp-server's default (60 s) when unset. */
   socketTimeoutMs?: number;
+  /** Deadline for a whole connection, however busy (`421` and closed past it); none when unset. */
+  sessionTimeoutMs?: number;
+  /** Simultaneous connections for the whole process (`421` past it); unlimited when unset. */
+  maxConnections?: number;
+  /** Unknown recipients one connection may name before it is closed; default 5. */
+  maxUnknownRecipients?: number;
+  /**
+   * CIDRs of relays in front of the listener (an MX). Their connections skip the per-IP limits; each
+   * relayed message counts against the client the relay names in its own `Received` header instead.
+   */
+  trustedRelays?: readonly string[];
   /** How long close() lets messages still in DATA finish before their connections are dropped; default 30 s. */
   shutdownGraceMs?: number;
   logger: Logger;
@@ -47,31 +60,9 @@ export interface SmtpListener {
 const DEFAULT_MAX_RECIPIENTS = 10;
 const DEFAULT_LIMITS = { connectionsPerIp: 10, messagesPerMinutePerIp: 60 };
 const DEFAULT_SHUTDOWN_GRACE_MS = 30_000;
+const DEFAULT_MAX_UNKNOWN_RECIPIENTS = 5;
 /** Once in-flight messages are done, idle connections get smtp-server's `421` after this long. */
 const IDLE_CLOSE_MS = 250;
-
-type DataCallback = (err?: Error | null, message?: string | SMTPServerDataResult[]) => void;
-
-/**
- * An error for an smtp-server callback: the reply is `responseCode`, then (enhanced status codes are on)
- * the enhanced code smtp-server derives from the reply code, then `message`. Only onConnect's refusal
- * is sent without a derived enhanced code, so its message carries its own.
- */
-function smtpError(responseCode: number, message: string): Error & { responseCode: number } {
-  return Object.assign(new Error(message), { responseCode });
-}
-
-function envelopeOf(session: SMTPServerSession): SmtpEnvelope {
-  const { mailFrom, rcptTo } = session.envelope;
-  return {
-    // The null reverse-path (`MAIL FROM:<>`, bounces) is null, like no MAIL FROM at all.
-    mailFrom: mailFrom && mailFrom.address ? mailFrom.address : null,
-    recipients: rcptTo.map((r) => r.address),
-    remoteAddress: session.remoteAddress,
-    // smtp-server keeps `false` here until HELO/EHLO; DATA is never reached before it.
-    heloName: session.hostNameAppearsAs || '',
-  };
-}
 
 /**
  * The built-in SMTP listener (a driving adapter): no AUTH, no relay, recipients checked at RCPT time,
@@ -86,7 +77,23 @@ function envelopeOf(session: SMTPServerSession): SmtpEnvelope {
  * - too many connections from the IP: `421 4.7.0 Too many connections, try again later` at connect;
  * - too many messages from the IP: `421 4.4.2 Rate limit exceeded, try again later` at MAIL FROM
  *   (counted per accepted MAIL FROM, so nothing is transferred; smtp-server derives 4.4.2 from 421);
+ * - too many messages from the client behind a trusted relay: `451 4.3.0` at the end of DATA (below);
+ * - too many connections in the process (smtp-server `maxClients`): `421 4.4.2 … Too many connected clients`;
+ * - idle too long while we wait for a command or DATA bytes (smtp-server `socketTimeout`): `421 4.4.2 Timeout`;
+ * - connection older than the session deadline: `421 4.4.2 Session time limit reached`, then closed;
+ * - the `maxUnknownRecipients`-th unknown recipient on a connection: its own `550 5.1.1`, then
+ *   `421 4.4.2 Too many unknown recipients` and closed. The address is answered truthfully (a 421 in its
+ *   place would make an honest sender retry an address that will never exist); the 421 that follows is
+ *   RFC 5321's "closing the channel", so the sender's remaining recipients are retried, not bounced;
  * - shutting down: `421 4.3.2 Service shutting down` at connect, `421 4.4.2` at MAIL FROM.
+ *
+ * Trusted relays: the per-IP connection limit, the MAIL FROM rate and the unknown-recipient disconnect
+ * do not apply to a relay's connection (it carries every sender's mail and guards its own clients). The
+ * message rate applies instead to the original client, which is only known once DATA's headers are in:
+ * so a relayed message is counted at the end of DATA, against the address in the relay's own topmost
+ * `Received` header, and refused with a `451` (this message only, the cached connection stays open) when
+ * that client is over its limit. When no address can be read the limit is lifted for the message. An
+ * untrusted peer is always counted by its TCP address, whatever its headers say.
  */
 export async function startSmtpListener(options: SmtpListenerOptions): Promise<SmtpListener> {
   const { intake, maxMessageBytes } = options;
@@ -94,6 +101,10 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
   const limits = options.limits ?? DEFAULT_LIMITS;
   const connections = new ConnectionCounter(limits.connectionsPerIp);
   const messageRate = new SlidingWindowLimiter(limits.messagesPerMinutePerIp, 60_000);
+  const relays = new TrustedRelays(options.trustedRelays ?? []);
+  const maxUnknownRecipients = options.maxUnknownRecipients ?? DEFAULT_MAX_UNKNOWN_RECIPIENTS;
+  // `smtp` is created below, once its handlers exist; the guards only look at it from a handler on.
+  const guards = new SessionGuards(() => smtp.connections, options.sessionTimeoutMs ?? null, log);
   /** Session id → IP, for the connections counted against the per-IP limit. */
   const counted = new Map<string, string>();
   const dataInFlight = new InFlight();
@@ -108,16 +119,19 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
       callback(smtpError(421, '4.3.2 Service shutting down'));
       return;
     }
-    if (!connections.tryAcquire(ip)) {
+    const relayed = relays.includes(ip);
+    if (!relayed && !connections.tryAcquire(ip)) {
       log.warn({ remoteAddress: ip, reason: 'too-many-connections' }, 'smtp connection refused');
       callback(smtpError(421, '4.7.0 Too many connections, try again later'));
       return;
     }
-    counted.set(session.id, ip);
+    if (!relayed) counted.set(session.id, ip);
+    guards.opened(session.id);
     callback();
   };
 
   const onClose = (session: SMTPServerSession): void => {
+    guards.closed(session.id);
     const ip = counted.get(session.id);
     if (ip === undefined) return;
     counted.delete(session.id);
@@ -131,7 +145,8 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
       callback(smtpError(421, 'Service shutting down'));
       return;
     }
-    if (!messageRate.tryAcquire(ip)) {
+    // A relay's messages are counted per original client at the end of DATA instead.
+    if (!relays.includes(ip) && !messageRate.tryAcquire(ip)) {
       log.warn({ remoteAddress: ip, reason: 'message-rate' }, 'smtp transaction refused');
       callback(smtpError(421, 'Rate limit exceeded, try again later'));
       return;
@@ -162,6 +177,10 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
         }
         log.info({ remoteAddress: session.remoteAddress, recipient, reason: 'unknown-recipient' }, 'smtp recipient refused');
         callback(smtpError(550, `<${recipient}>: no such mailbox`));
+        // The 550 above is already written; the 421 follows it and smtp-server then closes.
+        if (!relays.includes(session.remoteAddress) && guards.unknownRecipient(session.id) >= maxUnknownRecipients) {
+          guards.closeNow(session.id, 'Too many unknown recipients, closing connection', 'too-many-unknown-recipients');
+        }
       },
       (err: unknown) => {
         log.error({ err, remoteAddress: session.remoteAddress, reason: 'recipient-lookup-failed' }, 'smtp recipient lookup failed');
@@ -170,60 +189,16 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
     );
   };
 
-  const onData = (stream: SMTPServerDataStream, session: SMTPServerSession, callback: DataCallback): void => {
-    const envelope = envelopeOf(session);
-    const context = { sessionId: session.id, remoteAddress: envelope.remoteAddress, recipients: envelope.recipients.length };
-    const chunks: Buffer[] = [];
-    let ended = false;
-    let answered = false;
-    dataInFlight.start();
-
-    const answer = (err: Error | null, message?: string): void => {
-      if (answered) return;
-      answered = true;
-      dataInFlight.end();
-      callback(err, message);
-    };
-
-    stream.on('data', (chunk: Buffer) => {
-      // Past the cap the rest is drained, not kept: the message is refused at the end anyway.
-      if (!stream.sizeExceeded) chunks.push(chunk);
-    });
-    stream.on('error', (err: Error) => {
-      // smtp-server destroys the stream with an error when the client goes away mid-DATA.
-      log.info({ ...context, reason: 'aborted', detail: err.message }, 'smtp message aborted');
-      answer(err);
-    });
-    stream.on('close', () => {
-      if (!ended) answer(smtpError(451, 'Message not received in full'));
-    });
-    stream.on('end', () => {
-      ended = true;
-      const size = stream.byteLength;
-      if (stream.sizeExceeded) {
-        log.info({ ...context, size, reason: 'message-too-big' }, 'smtp message refused');
-        answer(smtpError(552, 'Message too big'));
-        return;
-      }
-      const raw = Buffer.concat(chunks);
-      const accepted = resolvedOf(session);
-      const recipients = envelope.recipients.flatMap((address) => accepted.get(address.toLowerCase()) ?? []);
-      const receiving = (async () => intake.receive({ envelope, raw, recipients }))();
-      receives.add(receiving);
-      receiving.then(
-        ({ messageIds }) => {
-          receives.delete(receiving);
-          log.info({ ...context, size, messageIds }, 'smtp message accepted');
-          answer(null, `OK: queued as ${messageIds.join(' ')}`);
-        },
-        (err: unknown) => {
-          receives.delete(receiving);
-          log.error({ ...context, size, err, reason: 'intake-failed' }, 'smtp message not stored');
-          answer(smtpError(451, 'Temporary failure, try again later'));
-        },
-      );
-    });
-  };
+  const onData = createDataHandler({
+    intake,
+    log,
+    relays,
+    messageRate,
+    guards,
+    dataInFlight,
+    receives,
+    resolvedOf,
+  });
 
   const serverOptions: SMTPServerOptions = {
     name: options.hostname,
@@ -240,7 +215,11 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
     rejectOversized: true,
     maxRecipients: options.maxRecipients ?? DEFAULT_MAX_RECIPIENTS,
     disableReverseLookup: true,
+    // The idle deadline: smtp-server only counts it while the client owes us input (a command, or DATA
+    // bytes), never while the intake is committing a message.
     socketTimeout: options.socketTimeoutMs,
+    // Checked by smtp-server before onConnect, with its own `421 … Too many connected clients`.
+    maxClients: options.maxConnections,
     closeTimeout: IDLE_CLOSE_MS,
     logger: false,
     onConnect,

@@ -1,6 +1,7 @@
 /**
- * Splits prose into sentences, English and Polish, without breaking after the abbreviations that
- * usually sit mid-sentence ("e.g.", "Dr.", "np.", "m.in.", "godz.", "ul.") or after an initial ("J. Smith").
+ * Splits prose into sentences, English, Polish and German, without breaking after the abbreviations
+ * that usually sit mid-sentence ("e.g.", "Dr.", "np.", "godz.", "z.B.", "Nr.") or after an initial
+ * ("J. Smith"). Japanese ends sentences with 。！？ and puts no space after them.
  */
 
 /** Abbreviations after which a sentence practically never ends (lowercase, without the final dot). */
@@ -9,7 +10,8 @@ const ABBREVIATIONS = new Set(
    jan feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thur thurs fri sat sun
    np m.in tzn tj ok godz ul al pl os nr tel tow ds wg ww zob pkt str rys tab min maks mgr inż dyr
    kier hab doc płk gen ks św pn wt śr czw pt sob ndz sty lut kwi maj cze lip sie wrz paź lis gru
-   tys mln mld proc jw wyd red oprac przyp`
+   tys mln mld proc jw wyd red oprac przyp
+   z.b u.a d.h bzw ca evtl ggf inkl zzgl usw vgl nr hr fr str tel abs gem jh mio mrd`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -23,11 +25,17 @@ export function splitSentences(text: string): string[] {
   for (const match of text.matchAll(BOUNDARY)) {
     const end = match.index + match[0].length;
     if (match[1] === '.' && endsWithAbbreviation(text.slice(start, match.index))) continue;
+    if (match[1] === '.' && isGermanOrdinalDate(text.slice(start, match.index), text.slice(end, end + 12))) continue;
     pushSentence(sentences, text.slice(start, end));
     start = end;
   }
   pushSentence(sentences, text.slice(start));
-  return sentences;
+  return sentences.flatMap((sentence) => sentence.split(/(?<=[。！？])/u)).map((sentence) => sentence.trim()).filter(Boolean);
+}
+
+/** "am 6. Oktober": a German ordinal day before its month, not the end of a sentence. */
+function isGermanOrdinalDate(before: string, after: string): boolean {
+  return /(?:^|\s)\d{1,2}$/.test(before) && /^(?:Januar|Jänner|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember)\b/u.test(after);
 }
 
 function endsWithAbbreviation(before: string): boolean {

@@ -1,4 +1,4 @@
-/** Words that carry no topic, in English and Polish: they do not count towards a sentence's score. */
+/** Words that carry no topic, in English, Polish and German: they do not count towards a sentence's score. */
 const ENGLISH = `a about above after again against all also am an and any are aren't as at be because been before
 being below between both but by can can't cannot could couldn't did didn't do does doesn't doing don't down during
 each few for from further get gets got had hadn't has hasn't have haven't having he he'd he'll he's her here here's
@@ -26,4 +26,12 @@ tu tutaj twoi twoim twoja twoje twym twój ty tych tylko tym u w wam wami was wa
 wielu więc więcej wszyscy wszystkich wszystkie wszystkim wszystko wtedy wy właśnie z za zapewne zawsze ze zł znowu
 znów został żaden żadna żadne żadnych że żeby dzień dobry witam cześć pozdrawiam dziękuję dzięki proszę`;
 
-export const STOP_WORDS: ReadonlySet<string> = new Set(`${ENGLISH} ${POLISH}`.split(/\s+/).filter(Boolean));
+const GERMAN = `aber alle allem allen aller alles als also am an ander andere anderen auch auf aus bei beim bin bis bitte
+bist da dabei damit dann das dass dein deine dem den denn der des dich die dies diese diesem diesen dieser dieses dir
+doch dort du durch ein eine einem einen einer eines euch euer eure für gegen gibt habe haben hat hatte hier hin ich
+ihm ihn ihnen ihr ihre ihrem ihren ihrer im in ist ja jede jedem jeden jeder jedes jetzt kann kein keine können könnte
+man mein meine mich mir mit muss müssen nach nicht nichts noch nun nur ob oder ohne sehr sein seine sich sie sind so
+soll sollte sondern über um und uns unser unsere unter viel vom von vor war waren warum was weil welche wenn wer werde
+werden wie wieder wir wird wo wollen würde zu zum zur zwischen hallo liebe lieber grüße danke vielen schon gerne`;
+
+export const STOP_WORDS: ReadonlySet<string> = new Set(`${ENGLISH} ${POLISH} ${GERMAN}`.split(/\s+/).filter(Boolean));

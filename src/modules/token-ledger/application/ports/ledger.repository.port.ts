@@ -35,6 +35,13 @@ export interface AddedRow {
   date: Date;
 }
 
+/** One local day of settled usage: `date` is YYYY-MM-DD; each settlement is one processed mail. */
+export interface UsageDayRow {
+  date: string;
+  usedTokens: number;
+  settlements: number;
+}
+
 export interface LedgerRepository {
   /**
    * Runs `work` with the user's balance locked: concurrent calls for the same user run one after the
@@ -44,8 +51,8 @@ export interface LedgerRepository {
   balanceOf(userId: string): Promise<Balance>;
   usagePage(userId: string, query: PageQuery<UsageSortKey>): Promise<{ rows: UsageRow[]; total: number }>;
   addedPage(userId: string, query: PageQuery<AddedSortKey>): Promise<{ rows: AddedRow[]; total: number }>;
-  /** Settled usage summed per calendar day in `timeZone`, days with usage only. */
-  usagePerDay(userId: string, range: { from: Date; to: Date; timeZone: string }): Promise<{ date: string; usedTokens: number }[]>;
+  /** Settled usage per calendar day in `timeZone`, days with usage only: tokens summed, settlements (one per mail) counted. */
+  usagePerDay(userId: string, range: { from: Date; to: Date; timeZone: string }): Promise<UsageDayRow[]>;
 }
 
 export const LEDGER_REPOSITORY = Symbol('LedgerRepository');

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { installFakeApi, unauthenticated } from '@/test/fake-api';
+import { installFakeFetch, unauthenticated } from '@/test/fake-fetch';
 import { makeJwt } from '@/test/jwt';
 import { renderApp, storeToken } from '@/test/render-app';
 
@@ -12,7 +12,7 @@ function fromState(state: unknown): unknown {
 
 describe('login guard', () => {
   it('redirects to /login without a token, remembering where the user was going', async () => {
-    const api = installFakeApi();
+    const api = installFakeFetch();
     const { router } = renderApp('/dashboard/usage?range=7d');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -23,7 +23,7 @@ describe('login guard', () => {
   });
 
   it('shows "Checking authentication..." and then the page once the server confirms the session', async () => {
-    installFakeApi();
+    installFakeFetch();
     storeToken(makeJwt());
     renderApp('/dashboard');
 
@@ -34,7 +34,7 @@ describe('login guard', () => {
 
   it('removes the token and redirects to /login when the server answers 401', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    installFakeApi({ 'GET /api/status': unauthenticated, 'POST /api/refresh': unauthenticated });
+    installFakeFetch({ 'GET /api/status': unauthenticated, 'POST /api/refresh': unauthenticated });
     storeToken(makeJwt());
     const { router } = renderApp('/dashboard/settings');
 
@@ -45,7 +45,7 @@ describe('login guard', () => {
 
   it('removes an unparsable token and redirects to /login', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const api = installFakeApi();
+    const api = installFakeFetch();
     storeToken('not-a-jwt');
     const { router } = renderApp('/dashboard');
 
@@ -56,7 +56,7 @@ describe('login guard', () => {
   });
 
   it('removes an expired token and redirects to /login without asking the server', async () => {
-    const api = installFakeApi();
+    const api = installFakeFetch();
     storeToken(makeJwt({ expiresInSeconds: -1 }));
     const { router } = renderApp('/subscriptionPage');
 
@@ -68,7 +68,7 @@ describe('login guard', () => {
   it('re-verifies every 50 minutes and redirects to /login when a check fails', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const api = installFakeApi();
+    const api = installFakeFetch();
     storeToken(makeJwt({ expiresInSeconds: 2 * 3600 }));
     const { router } = renderApp('/dashboard/docs');
     expect(await screen.findByRole('heading', { name: 'Documents' })).toBeInTheDocument();
@@ -89,7 +89,7 @@ describe('login guard', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const oldToken = makeJwt({ expiresInSeconds: 60 * 60 });
     const newToken = makeJwt({ expiresInSeconds: 2 * 60 * 60, sid: 'session-2' });
-    const api = installFakeApi({ 'POST /api/refresh': { status: 200, body: { token: newToken } } });
+    const api = installFakeFetch({ 'POST /api/refresh': { status: 200, body: { token: newToken } } });
     storeToken(oldToken);
     const { router } = renderApp('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Documents' })).toBeInTheDocument();

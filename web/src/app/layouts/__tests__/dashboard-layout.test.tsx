@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { installFakeApi } from '@/test/fake-api';
+import { installFakeFetch } from '@/test/fake-fetch';
 import { makeJwt } from '@/test/jwt';
 import { renderApp, storeToken } from '@/test/render-app';
 
 async function renderSignedIn(url: string) {
-  const api = installFakeApi();
+  const api = installFakeFetch();
   const token = makeJwt();
   storeToken(token);
   const view = renderApp(url);
@@ -74,5 +74,52 @@ describe('dashboard layout', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(window.localStorage.getItem('auth_token')).toBeNull();
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('Logout request failed'), expect.anything());
+  });
+
+  it('has a menu button for small screens that opens the sidebar as a drawer, moves focus in, and Escape closes it', async () => {
+    const { user } = await renderSignedIn('/dashboard');
+    const menu = within(screen.getByRole('banner')).getByRole('button', { name: 'Menu' });
+    const drawer = document.getElementById(menu.getAttribute('aria-controls') ?? '');
+    expect(drawer).toContainElement(screen.getByRole('navigation', { name: 'Dashboard' }));
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(menu);
+
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    expect(drawer).toHaveClass('sidebar--open');
+    expect(screen.getByRole('link', { name: 'Mailscribe' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(drawer).not.toHaveClass('sidebar--open');
+    expect(menu).toHaveFocus();
+  });
+
+  it('keeps Tab inside the open drawer and its button, and closes it when a link is followed', async () => {
+    const { user, router } = await renderSignedIn('/dashboard');
+    const menu = within(screen.getByRole('banner')).getByRole('button', { name: 'Menu' });
+    await user.click(menu);
+
+    await user.tab({ shift: true });
+    expect(menu).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(screen.getByRole('button', { name: 'Logout' })).toHaveFocus();
+    await user.tab();
+    expect(menu).toHaveFocus();
+
+    await user.click(screen.getByRole('link', { name: 'Usage' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/usage'));
+    await waitFor(() => expect(menu).toHaveAttribute('aria-expanded', 'false'));
+    expect(menu).toHaveFocus();
+  });
+
+  it('shows the balance in one line for small screens, which opens the drawer at the token panel', async () => {
+    const { user } = await renderSignedIn('/dashboard');
+    const summary = await within(screen.getByRole('banner')).findByRole('button', { name: '160 tokens' });
+    expect(summary).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(summary);
+
+    expect(summary).toHaveAttribute('aria-expanded', 'true');
+    expect(within(screen.getByRole('region', { name: 'Tokens' })).getByRole('link', { name: 'Get more tokens' })).toHaveFocus();
   });
 });

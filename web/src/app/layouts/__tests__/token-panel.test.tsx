@@ -1,16 +1,15 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { refreshTokenState, resetTokenState } from '@/lib/token-state';
-import { aTokenState, installFakeApi } from '@/test/fake-api';
+import { describe, expect, it, vi } from 'vitest';
+import { tokenStateKeys } from '@/lib/query-keys';
+import { useSession } from '@/lib/session-store';
+import { aTokenState, installFakeFetch, type Reply } from '@/test/fake-fetch';
 import { makeJwt } from '@/test/jwt';
 import { renderApp, storeToken } from '@/test/render-app';
-
-type Reply = { status: number; body?: unknown };
 
 const stateReply = (overrides: Partial<typeof aTokenState> = {}): Reply => ({ status: 200, body: { tokenState: { ...aTokenState, ...overrides } } });
 
 async function renderPanel(reply: Reply | (() => Promise<Reply>) = stateReply(), url = '/dashboard/settings') {
-  const api = installFakeApi({ 'GET /api/tokens/state': reply });
+  const api = installFakeFetch({ 'GET /api/tokens/state': reply });
   storeToken(makeJwt());
   const view = renderApp(url);
   const panel = await screen.findByRole('region', { name: 'Tokens' });
@@ -21,10 +20,6 @@ async function renderPanel(reply: Reply | (() => Promise<Reply>) = stateReply(),
 function figure(panel: HTMLElement, label: string): string | null | undefined {
   return within(panel).getByText(label).nextElementSibling?.textContent;
 }
-
-beforeEach(() => {
-  resetTokenState();
-});
 
 describe('token panel', () => {
   it('shows the subscription tokens out of the maximum and the additional tokens', async () => {
@@ -77,28 +72,29 @@ describe('token panel', () => {
     expect(api.callsTo('GET /api/tokens/state')).toHaveLength(2);
   });
 
-  it('reloads when other code calls refreshTokenState()', async () => {
-    const { api, panel } = await renderPanel();
+  it('reloads when other code invalidates the balance', async () => {
+    const { api, panel, queryClient } = await renderPanel();
     await waitFor(() => expect(figure(panel, 'Additional tokens')).toBe('40'));
     api.on('GET /api/tokens/state', stateReply({ additionalTokens: 340 }));
 
-    await act(() => refreshTokenState());
+    await act(() => queryClient.invalidateQueries({ queryKey: tokenStateKeys.all }));
 
-    expect(figure(panel, 'Additional tokens')).toBe('340');
+    await waitFor(() => expect(figure(panel, 'Additional tokens')).toBe('340'));
   });
 
   it('keeps the last values and logs when a reload fails', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const { api, panel } = await renderPanel();
+    const { api, panel, queryClient } = await renderPanel();
     await waitFor(() => expect(figure(panel, 'Subscription tokens')).toBe('120 / 500'));
     api.on('GET /api/tokens/state', { status: 500, body: { error: { code: 'INTERNAL', message: 'Down' } } });
 
-    await act(() => refreshTokenState());
+    await act(() => queryClient.invalidateQueries({ queryKey: tokenStateKeys.all }));
 
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('Could not load the token state'), expect.anything());
     expect(figure(panel, 'Subscription tokens')).toBe('120 / 500');
     expect(figure(panel, 'Additional tokens')).toBe('40');
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // The panel shows no failure of its own (other screens' loads are not this test's business).
+    expect(screen.queryAllByRole('alert').filter((alert) => /token/i.test(alert.textContent ?? ''))).toEqual([]);
   });
 
   it('shows dashes, not made-up numbers, when the first load fails', async () => {
@@ -108,6 +104,15 @@ describe('token panel', () => {
     await waitFor(() => expect(panel).toHaveAttribute('aria-busy', 'false'));
     expect(figure(panel, 'Subscription tokens')).toBe('—');
     expect(figure(panel, 'Additional tokens')).toBe('—');
+  });
+
+  it('forgets the balance when the user signs out', async () => {
+    const { panel, queryClient } = await renderPanel();
+    await waitFor(() => expect(figure(panel, 'Subscription tokens')).toBe('120 / 500'));
+
+    act(() => useSession.getState().signOut());
+
+    expect(queryClient.getQueryData(tokenStateKeys.all)).toBeUndefined();
   });
 
   it('goes to the purchase page with "Get more tokens"', async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { installFakeApi } from '@/test/fake-api';
+import { installFakeFetch } from '@/test/fake-fetch';
 import { makeJwt } from '@/test/jwt';
 import { renderApp, storeToken } from '@/test/render-app';
 
@@ -50,7 +50,7 @@ describe('route table', () => {
     ['/onboarding', 'Getting started'],
     ['/onboarding-after-signup', 'Welcome to Mailscribe'],
   ])('shows %s to a signed-in user', async (path, title) => {
-    installFakeApi();
+    installFakeFetch();
     storeToken(makeJwt());
     renderApp(path);
 
@@ -75,7 +75,7 @@ describe('route table', () => {
   });
 
   it('sends a signed-in user from /pricing to plan selection', async () => {
-    installFakeApi();
+    installFakeFetch();
     storeToken(makeJwt());
     const { router } = renderApp('/pricing');
 
@@ -84,7 +84,7 @@ describe('route table', () => {
   });
 
   it('sends a signed-in visitor of the landing page to the dashboard', async () => {
-    installFakeApi();
+    installFakeFetch();
     storeToken(makeJwt());
     const { router } = renderApp('/');
 
@@ -113,7 +113,7 @@ describe('route table', () => {
 
 describe('auth check pages', () => {
   it('/auth verifies the session and opens the dashboard', async () => {
-    installFakeApi();
+    installFakeFetch();
     storeToken(makeJwt());
     const { router } = renderApp('/auth');
 
@@ -128,7 +128,7 @@ describe('auth check pages', () => {
   });
 
   it('/afterEnterAppCheck verifies the session and opens the dashboard', async () => {
-    installFakeApi();
+    installFakeFetch();
     storeToken(makeJwt());
     const { router } = renderApp('/afterEnterAppCheck');
 

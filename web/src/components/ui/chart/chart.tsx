@@ -19,7 +19,12 @@ const ApexChart = lazy(async () => {
 export const CHART_HEIGHT = 300;
 
 export type ChartType = 'line' | 'bar';
-export type ChartSeries = { name: string; data: number[] };
+/**
+ * One plotted series. `name` is what the legend and the tooltip call it ("Mails processed"); `axis` the
+ * title of its y-axis with the unit ("Mails"). Two series with different axes get one axis each (the
+ * second on the right), so a count of mails and a count of tokens are each read on their own scale.
+ */
+export type ChartSeries = { name: string; data: number[]; axis: string };
 
 type ChartProps = {
   type: ChartType;
@@ -30,7 +35,7 @@ type ChartProps = {
   label: string;
 };
 
-type Palette = { mode: 'light' | 'dark'; primary: string; text: string; grid: string; font: string };
+export type Palette = { mode: 'light' | 'dark'; primary: string; secondary: string; text: string; grid: string; font: string };
 
 function themeOf(): string {
   return document.documentElement.getAttribute('data-theme') ?? 'light';
@@ -49,6 +54,7 @@ function readPalette(theme: string): Palette {
   return {
     mode: dark ? 'dark' : 'light',
     primary: read('--color-primary', dark ? '#8b85ff' : '#4f46e5'),
+    secondary: read('--color-chart-secondary', dark ? '#f5b454' : '#b45309'),
     text: read('--color-text-muted', dark ? '#a3a9bd' : '#5a6278'),
     grid: read('--color-border', dark ? '#2a3043' : '#e2e5ee'),
     font: read('--font-sans', 'system-ui, sans-serif'),
@@ -75,7 +81,29 @@ function sparseLabels(categories: string[], maxLabels: number) {
   };
 }
 
-function chartOptions(type: ChartType, categories: string[], palette: Palette, showLegend: boolean): ApexOptions {
+/** One y-axis per distinct axis title, in series order; a series after the first on a shared axis reuses it. */
+type YAxis = Exclude<NonNullable<ApexOptions['yaxis']>, unknown[]>;
+
+function yAxes(series: readonly ChartSeries[], palette: Palette): YAxis[] {
+  const titles = [...new Set(series.map((entry) => entry.axis))];
+  return series.map((entry, index) => {
+    const axisIndex = titles.indexOf(entry.axis);
+    const owner = series.findIndex((other) => other.axis === entry.axis) === index;
+    return {
+      seriesName: series.find((other) => other.axis === entry.axis)?.name,
+      show: owner,
+      opposite: axisIndex > 0,
+      min: 0,
+      forceNiceScale: true,
+      title: { text: entry.axis, style: { color: palette.text, fontWeight: 500 } },
+      labels: { formatter: formatCount },
+    };
+  });
+}
+
+/** Exported for the tests: what the chart hands ApexCharts. */
+export function chartOptions(type: ChartType, categories: string[], palette: Palette, series: readonly ChartSeries[]): ApexOptions {
+  const showLegend = series.length > 1;
   return {
     chart: {
       toolbar: { show: false },
@@ -86,7 +114,7 @@ function chartOptions(type: ChartType, categories: string[], palette: Palette, s
       parentHeightOffset: 0,
       animations: { enabled: !prefersReducedMotion() },
     },
-    colors: [palette.primary],
+    colors: [palette.primary, palette.secondary],
     dataLabels: { enabled: false },
     // monotoneCubic: smooth, but never dips below a day with 0.
     stroke: type === 'line' ? { curve: 'monotoneCubic', width: 2.5 } : { width: 0 },
@@ -102,9 +130,12 @@ function chartOptions(type: ChartType, categories: string[], palette: Palette, s
       axisTicks: { show: false },
       tooltip: { enabled: false },
     },
-    yaxis: { min: 0, forceNiceScale: true, labels: { formatter: formatCount } },
+    yaxis: yAxes(series, palette),
     tooltip: {
       theme: palette.mode,
+      // One tooltip for the day, each series under its own name.
+      shared: true,
+      intersect: false,
       // The tooltip names every day, including those whose axis label is left blank.
       x: { formatter: (_value: number, options?: { dataPointIndex?: number }) => categories[options?.dataPointIndex ?? -1] ?? '' },
       y: { formatter: formatCount },
@@ -142,14 +173,22 @@ class ChartErrorBoundary extends Component<{ children: ReactNode }, { failed: bo
 export function Chart({ type, series, categories, label }: ChartProps) {
   const theme = useSyncExternalStore(subscribeToTheme, themeOf, () => 'light');
   const palette = useMemo(() => readPalette(theme), [theme]);
-  const options = useMemo(() => chartOptions(type, categories, palette, series.length > 1), [type, categories, palette, series.length]);
+  const options = useMemo(() => chartOptions(type, categories, palette, series), [type, categories, palette, series]);
+  const apexSeries = useMemo(() => series.map(({ name, data }) => ({ name, data })), [series]);
 
   return (
     <ChartErrorBoundary>
       <Suspense fallback={<ChartPlaceholder />}>
         <div className="chart" role="img" aria-label={label} data-chart-type={type} style={{ minHeight: CHART_HEIGHT }}>
           {/* A new type is a new chart: ApexCharts does not switch types in place reliably. */}
-          <ApexChart key={type} type={type} height={CHART_HEIGHT} width="100%" series={series} options={options} />
+          <ApexChart
+            key={type}
+            type={type}
+            height={CHART_HEIGHT}
+            width="100%"
+            series={apexSeries}
+            options={options}
+          />
         </div>
       </Suspense>
     </ChartErrorBoundary>

@@ -7,13 +7,20 @@
 //
 // - `columns`: one entry per column; `id` is the server's sort key (sent as sortBy), `header` the text,
 //   `cell` renders a row; `truncate` cuts long text (full text on hover and for screen readers);
-//   `sortable: false` opts out of sorting; `align: 'end'` for numbers. Keep the array stable
+//   `nowrap` keeps an address on one line (never broken mid-word: cut with "…", the full text in `title`
+//   and shown on focus); `sortable: false` opts out of sorting; `align: 'end'` for numbers. Keep the array stable
 //   (module scope or useMemo).
 // - `page` (1-based), `pageSize`, `sortBy`, `sortOrder`, `total` describe the data; the `on…` callbacks
 //   report requests. The rules (toggle, new column starts asc, back to page 1) live in useTableQuery.
 // - `loading`: skeleton rows when there is nothing to show yet, otherwise the shown page is dimmed.
+// - `failure`: the load failed with no rows to show: the body says so with "Try again" (LoadFailed),
+//   never the empty message.
+// - On a screen too narrow for every column the table scrolls sideways and says which columns are out
+//   of view ("Scroll for Tokens, Time and Status"), with a fade at the edge that has more.
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type PaginationState, type SortingState, type Updater } from '@tanstack/react-table';
-import { useId, useMemo, type ReactNode } from 'react';
+import { useId, useMemo, useRef, type ReactNode } from 'react';
+import { LoadFailed, type LoadFailure } from '../load-failed/load-failed';
+import { joinNames, useScrollHint } from './use-scroll-hint';
 import { nextSort, PAGE_SIZE_OPTIONS, type SortOrder, type TableQueryBinding } from './use-table-query';
 import './data-table.css';
 
@@ -24,6 +31,11 @@ export type DataTableColumn<Row, SortKey extends string = string> = {
   cell: (row: Row) => ReactNode;
   /** Cuts a string cell longer than this many characters and adds "…". */
   truncate?: number;
+  /**
+   * One line, never broken mid-word (addresses): cut with "…" (at `truncate` characters, and by CSS
+   * when the column is narrower), the full text in `title` and shown when the cut text has the focus.
+   */
+  nowrap?: boolean;
   /** Default true. */
   sortable?: boolean;
   /** Default 'start'; 'end' for numbers. */
@@ -41,11 +53,13 @@ export type DataTableProps<Row, SortKey extends string> = TableQueryBinding<Sort
   label?: string;
   labelledBy?: string;
   emptyMessage?: string;
+  /** Set when the load failed and there is nothing to show. */
+  failure?: LoadFailure | null;
   getRowId?: (row: Row, index: number) => string;
   pageSizeOptions?: readonly number[];
 };
 
-type ColumnMeta = { align: 'start' | 'end'; wrap: boolean };
+type ColumnMeta = { align: 'start' | 'end'; wrap: boolean; nowrap: boolean };
 
 const SKELETON_ROWS_MAX = 10;
 
@@ -53,7 +67,28 @@ function resolve<T>(updater: Updater<T>, current: T): T {
   return typeof updater === 'function' ? (updater as (old: T) => T)(current) : updater;
 }
 
-function Truncated({ text, max }: { text: string; max: number }) {
+function Truncated({ text, max, nowrap }: { text: string; max: number; nowrap: boolean }) {
+  if (nowrap) {
+    const cut = text.length > max;
+    return (
+      <span
+        className="data-table__ellipsis"
+        title={text}
+        data-full-text={cut ? text : undefined}
+        // Focusable only when cut, so a keyboard user can read the rest (shown on focus by CSS).
+        tabIndex={cut ? 0 : undefined}
+      >
+        {cut ? (
+          <>
+            <span aria-hidden="true">{`${text.slice(0, max).trimEnd()}…`}</span>
+            <span className="visually-hidden">{text}</span>
+          </>
+        ) : (
+          text
+        )}
+      </span>
+    );
+  }
   if (text.length <= max) return <>{text}</>;
   return (
     <span className="data-table__truncated" title={text}>
@@ -94,10 +129,12 @@ export function DataTable<Row, SortKey extends string>({
   label,
   labelledBy,
   emptyMessage = 'Nothing to show yet.',
+  failure = null,
   getRowId,
   pageSizeOptions = PAGE_SIZE_OPTIONS,
 }: DataTableProps<Row, SortKey>) {
   const pageSizeId = useId();
+  const scrollerRef = useRef<HTMLDivElement>(null);
 
   const columnDefs = useMemo<ColumnDef<Row>[]>(
     () =>
@@ -105,12 +142,13 @@ export function DataTable<Row, SortKey extends string>({
         id: column.id,
         header: column.header,
         enableSorting: column.sortable ?? true,
-        meta: { align: column.align ?? 'start', wrap: column.truncate !== undefined } satisfies ColumnMeta,
+        meta: { align: column.align ?? 'start', wrap: column.truncate !== undefined && !column.nowrap, nowrap: column.nowrap ?? false } satisfies ColumnMeta,
         // The value is the rendered content; the server sorts, so TanStack never compares it.
         accessorFn: (row) => column.cell(row),
         cell: ({ getValue }) => {
           const content = getValue<ReactNode>();
-          return column.truncate !== undefined && typeof content === 'string' ? <Truncated text={content} max={column.truncate} /> : content;
+          if (typeof content !== 'string' || (column.truncate === undefined && !column.nowrap)) return content;
+          return <Truncated text={content} max={column.truncate ?? Number.POSITIVE_INFINITY} nowrap={column.nowrap ?? false} />;
         },
       })),
     [columns],
@@ -148,9 +186,11 @@ export function DataTable<Row, SortKey extends string>({
   const rows = table.getRowModel().rows;
   const showSkeleton = loading && rows.length === 0;
   const alignClass = (meta: unknown) => {
-    const { align, wrap } = (meta ?? {}) as Partial<ColumnMeta>;
-    return `${align === 'end' ? ' data-table__cell--end' : ''}${wrap ? ' data-table__cell--wrap' : ''}`;
+    const { align, wrap, nowrap } = (meta ?? {}) as Partial<ColumnMeta>;
+    return `${align === 'end' ? ' data-table__cell--end' : ''}${wrap ? ' data-table__cell--wrap' : ''}${nowrap ? ' data-table__cell--nowrap' : ''}`;
   };
+
+  const scrollHint = useScrollHint(scrollerRef, `${columns.map((column) => column.id).join()}|${rows.map((row) => row.id).join()}|${showSkeleton}`);
 
   let body: ReactNode;
   if (showSkeleton) {
@@ -163,6 +203,14 @@ export function DataTable<Row, SortKey extends string>({
         ))}
       </tr>
     ));
+  } else if (rows.length === 0 && failure) {
+    body = (
+      <tr>
+        <td className="data-table__empty" colSpan={Math.max(headers.length, 1)}>
+          <LoadFailed {...failure} compact />
+        </td>
+      </tr>
+    );
   } else if (rows.length === 0) {
     body = (
       <tr>
@@ -185,7 +233,16 @@ export function DataTable<Row, SortKey extends string>({
 
   return (
     <div className={`data-table${loading && !showSkeleton ? ' data-table--stale' : ''}`}>
-      <div className="data-table__scroll">
+      {scrollHint.hidden.length > 0 ? (
+        // A visual cue only: a screen reader reads every column anyway.
+        <p className="data-table__scroll-hint" aria-hidden="true">
+          Scroll for {joinNames(scrollHint.hidden)}
+          <svg viewBox="0 0 16 16" focusable="false">
+            <path d="M3 8h10M9.5 4.5 13 8l-3.5 3.5" />
+          </svg>
+        </p>
+      ) : null}
+      <div ref={scrollerRef} className={`data-table__scroll${scrollHint.moreRight ? ' data-table__scroll--more' : ''}`}>
         <table className="data-table__table" aria-label={label} aria-labelledby={labelledBy} aria-busy={loading}>
           <thead>
             <tr>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import './dialog.css';
 
@@ -7,8 +7,13 @@ const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select
 type ModalProps = {
   titleId: string;
   descriptionId?: string;
-  /** Escape calls this; omit for a blocking dialog that cannot be dismissed. */
+  /** Escape (and a ModalCloseButton inside) calls this; omit for a blocking dialog that cannot be dismissed. */
   onEscape?: () => void;
+  /**
+   * The user typed something: closing first asks "Discard your changes?" (Discard / Keep editing), so
+   * a stray Escape does not throw it away.
+   */
+  dirty?: boolean;
   busy?: boolean;
   className?: string;
   /** `alertdialog` for a message that needs the user's attention (failures). */
@@ -16,17 +21,42 @@ type ModalProps = {
   children: ReactNode;
 };
 
+/** The dialog's own close, for a Cancel or × button inside it (asks first when the dialog is dirty). */
+const ModalCloseContext = createContext<() => void>(() => undefined);
+
+/** A button that closes the dialog it is in as Escape does: after "Discard your changes?" when dirty. */
+export function ModalCloseButton(props: Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onClick' | 'type'>) {
+  const close = useContext(ModalCloseContext);
+  return <button type="button" {...props} onClick={close} />;
+}
+
 /**
  * The accessible shell of every dialog: a modal layer over the page that takes focus on open,
  * keeps Tab inside, and gives focus back to where it was on close.
  */
-export function Modal({ titleId, descriptionId, onEscape, busy, className, role = 'dialog', children }: ModalProps) {
+export function Modal({ titleId, descriptionId, onEscape, dirty = false, busy, className, role = 'dialog', children }: ModalProps) {
   const panelRef = useRef<HTMLDivElement>(null);
-  const onEscapeRef = useRef(onEscape);
+  const discardRef = useRef<HTMLDivElement>(null);
+  const [confirming, setConfirming] = useState(false);
+  const discardTitleId = useId();
+  const requestClose = useCallback(() => {
+    if (!onEscape) return;
+    if (dirty) setConfirming(true);
+    else onEscape();
+  }, [onEscape, dirty]);
+  const close = useRef(requestClose);
+  const confirmingRef = useRef(confirming);
+
+  // The key handler is registered once; it reads the latest close and state through these.
+  useEffect(() => {
+    close.current = requestClose;
+    confirmingRef.current = confirming;
+  }, [requestClose, confirming]);
 
   useEffect(() => {
-    onEscapeRef.current = onEscape;
-  }, [onEscape]);
+    // The question takes the focus on its safe answer; back in the form, the first control has it.
+    if (confirming) discardRef.current?.querySelector<HTMLElement>('[data-keep-editing]')?.focus();
+  }, [confirming]);
 
   useEffect(() => {
     const panel = panelRef.current;
@@ -37,22 +67,25 @@ export function Modal({ titleId, descriptionId, onEscape, busy, className, role 
 
     function onKeyDown(event: KeyboardEvent) {
       if (!panel) return;
-      if (event.key === 'Escape' && onEscapeRef.current) {
+      if (event.key === 'Escape') {
         event.preventDefault();
-        onEscapeRef.current();
+        // Escape on the question means "keep editing".
+        if (confirmingRef.current) setConfirming(false);
+        else close.current();
         return;
       }
       if (event.key !== 'Tab') return;
-      const focusable = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE));
+      const scope = confirmingRef.current && discardRef.current ? discardRef.current : panel;
+      const focusable = Array.from(scope.querySelectorAll<HTMLElement>(FOCUSABLE));
       const firstItem = focusable[0];
       const lastItem = focusable[focusable.length - 1];
       if (!firstItem || !lastItem) {
         event.preventDefault();
         panel.focus();
-      } else if (event.shiftKey && (document.activeElement === firstItem || document.activeElement === panel)) {
+      } else if (event.shiftKey && (document.activeElement === firstItem || !scope.contains(document.activeElement) || document.activeElement === panel)) {
         event.preventDefault();
         lastItem.focus();
-      } else if (!event.shiftKey && document.activeElement === lastItem) {
+      } else if (!event.shiftKey && (document.activeElement === lastItem || !scope.contains(document.activeElement))) {
         event.preventDefault();
         firstItem.focus();
       }
@@ -65,11 +98,17 @@ export function Modal({ titleId, descriptionId, onEscape, busy, className, role 
     };
   }, []);
 
+  const keepEditing = () => {
+    setConfirming(false);
+    // Back where the user left off: the dialog's first control.
+    requestAnimationFrame(() => panelRef.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus());
+  };
+
   return createPortal(
     <div className="modal-backdrop">
       <div
         ref={panelRef}
-        className={`modal ${className ?? ''}`}
+        className={`modal ${confirming ? 'modal--confirming ' : ''}${className ?? ''}`}
         role={role}
         aria-modal="true"
         aria-labelledby={titleId}
@@ -77,7 +116,24 @@ export function Modal({ titleId, descriptionId, onEscape, busy, className, role 
         aria-busy={busy || undefined}
         tabIndex={-1}
       >
-        {children}
+        <div className="modal__content" inert={confirming}>
+          <ModalCloseContext.Provider value={requestClose}>{children}</ModalCloseContext.Provider>
+        </div>
+        {confirming ? (
+          <div ref={discardRef} className="modal__discard" role="alertdialog" aria-modal="true" aria-labelledby={discardTitleId}>
+            <h2 id={discardTitleId} className="modal__title">
+              Discard your changes?
+            </h2>
+            <div className="modal__actions">
+              <button type="button" className="button button--secondary" data-keep-editing onClick={keepEditing}>
+                Keep editing
+              </button>
+              <button type="button" className="button button--danger" onClick={() => onEscape?.()}>
+                Discard
+              </button>
+            </div>
+          </div>
+        ) : null}
       </div>
     </div>,
     document.body,

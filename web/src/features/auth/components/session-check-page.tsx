@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { StatusScreen } from '@/components/ui/status/status-screen';
 import { paths } from '@/config/paths';
 import { readUsableToken } from '@/lib/auth-token';
 import { useSession } from '@/lib/session-store';
-import { getSessionStatus } from '../api/get-session-status';
+import { sessionStatusQueryOptions } from '../api/get-session-status';
 
 type SessionCheckPageProps = {
   title: string;
@@ -15,34 +16,20 @@ type SessionCheckPageProps = {
 /** Verifies the stored session with the server, then moves on: success → successPath, else /login. */
 export function SessionCheckPage({ title, successPath }: SessionCheckPageProps) {
   const navigate = useNavigate();
+  // Read once per mount: storage is not reactive, and the page leaves as soon as it knows.
+  const [hasToken] = useState(() => readUsableToken() !== null);
+  const session = useQuery({ ...sessionStatusQueryOptions(), enabled: hasToken });
+  // A cached answer does not count: the check waits for the server's.
+  const outcome = !hasToken || session.isError ? 'denied' : session.isSuccess && !session.isFetching ? 'verified' : 'checking';
 
   useEffect(() => {
-    let active = true;
-    const toLogin = () => {
+    if (outcome === 'denied') {
       useSession.getState().signOut();
       void navigate(paths.login.getHref(), { replace: true });
-    };
-
-    if (readUsableToken() === null) {
-      toLogin();
-      return;
+    } else if (outcome === 'verified') {
+      void navigate(successPath, { replace: true });
     }
-    void getSessionStatus().then(
-      (user) => {
-        if (!active) return;
-        useSession.getState().authenticate(user);
-        void navigate(successPath, { replace: true });
-      },
-      (error: unknown) => {
-        if (!active) return;
-        console.warn('Session verification failed.', error);
-        toLogin();
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [navigate, successPath]);
+  }, [outcome, navigate, successPath]);
 
   return <StatusScreen title={title} />;
 }

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { formatUsd } from '@/lib/format';
 import { PLAN_NAMES, type PlanType } from '@/lib/subscription-status';
 import { formatCount } from '../utils/price-format';
-import type { PlanPrice } from './use-plans';
+import type { PlanPrice } from '../api/get-plans';
 
 const PLAN_DESCRIPTIONS: Record<PlanType, string> = {
   monthlyBasic: 'Explore our core features with limited usage',

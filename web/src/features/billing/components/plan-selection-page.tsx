@@ -1,16 +1,18 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { PlanChangeDialog } from '@/components/plan-change/plan-change-dialog';
 import { InformationDialog } from '@/components/ui/dialog/information-dialog';
+import { LoadFailed, loadFailureOf } from '@/components/ui/load-failed/load-failed';
 import { StandalonePage } from '@/components/ui/page/standalone-page';
 import { Spinner } from '@/components/ui/spinner/spinner';
 import { paths } from '@/config/paths';
 import { httpStatusOf } from '@/lib/api-error';
 import { assignLocation } from '@/lib/navigation';
 import { signOutEverywhere } from '@/lib/sign-out';
-import type { PlanType } from '@/lib/subscription-status';
-import { createSubscriptionCheckout } from '../api/create-subscription-checkout';
+import { PLAN_NAMES, useSubscriptionStatus, type PlanType } from '@/lib/subscription-status';
+import { useCreateSubscriptionCheckout } from '../api/create-subscription-checkout';
+import { plansErrorMessage, usePlans } from '../api/get-plans';
 import { PlanCard } from './plan-card';
-import { usePlans } from './use-plans';
 import './billing.css';
 
 export const ALREADY_SUBSCRIBED_MESSAGE =
@@ -19,26 +21,32 @@ export const CHECKOUT_FAILED_MESSAGE = 'Failed to start checkout process. Please
 
 /**
  * /subscriptionPage (spec §2, §4): "Choose Your Plan" with the monthly plans as radio cards,
- * "Continue to Payment" (a checkout, then the browser goes to its url) and "Logout".
+ * "Continue to Payment" (a checkout, then the browser goes to its url) and "Logout". An active
+ * subscriber gets "Change Plan" instead: the other plan through the plan change confirm dialog. A
+ * document made before choosing a plan is named above the plans (`readyDocumentName`, given by the route).
  */
-export function PlanSelectionPage() {
+export function PlanSelectionPage({ readyDocumentName = null }: { readyDocumentName?: string | null } = {}) {
   const navigate = useNavigate();
   const plans = usePlans();
   const [selected, setSelected] = useState<PlanType | null>(null);
-  const [processing, setProcessing] = useState(false);
+  const checkout = useCreateSubscriptionCheckout();
   const [loggingOut, setLoggingOut] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [changingTo, setChangingTo] = useState<PlanType | null>(null);
+  const subscription = useSubscriptionStatus();
+  const currentPlan = subscription.data?.isActive && !subscription.data.billingDisabled ? subscription.data.planType : null;
+  // After success the browser is leaving for the checkout: the button stays disabled meanwhile.
+  const processing = checkout.isPending || checkout.isSuccess;
 
   async function continueToPayment() {
     if (selected === null) return;
-    setProcessing(true);
+    if (currentPlan !== null) return setChangingTo(selected);
     try {
-      assignLocation(await createSubscriptionCheckout(selected));
-      // The browser is leaving for the checkout: the button stays disabled meanwhile.
+      assignLocation(await checkout.mutateAsync(selected));
     } catch (error) {
+      checkout.reset();
       console.warn('Could not start the subscription checkout.', error);
       setFailure(httpStatusOf(error) === 409 ? ALREADY_SUBSCRIBED_MESSAGE : CHECKOUT_FAILED_MESSAGE);
-      setProcessing(false);
     }
   }
 
@@ -49,24 +57,26 @@ export function PlanSelectionPage() {
   }
 
   let content;
-  if (plans.status === 'loading') {
+  if (plans.isPending) {
     content = (
       <div className="billing-status" role="status">
         <Spinner size="medium" />
         <p className="billing-status__text">Loading plans...</p>
       </div>
     );
-  } else if (plans.status === 'error') {
-    content = (
-      <p className="alert alert--error" role="alert">
-        {plans.message}
-      </p>
-    );
+  } else if (!plans.data) {
+    // Spec §8's text (the server's, or "Plan not available"), with a way to load again.
+    const failure = loadFailureOf(plans, plansErrorMessage(plans.error));
+    content = failure ? (
+      <div className="alert alert--error">
+        <LoadFailed {...failure} compact />
+      </div>
+    ) : null;
   } else {
     content = (
       <fieldset className="plan-options">
         <legend className="visually-hidden">Plans</legend>
-        {plans.plans.map((plan) => (
+        {plans.data.map((plan) => (
           <PlanCard
             key={plan.priceType}
             plan={plan}
@@ -84,23 +94,29 @@ export function PlanSelectionPage() {
       <p className="billing-lead">
         Pick the monthly plan that fits how much mail you process. Billing is monthly and you can cancel anytime.
       </p>
+      {readyDocumentName ? <p className="alert alert--info billing-ready">Your document {readyDocumentName} is ready; choose a plan to start processing mail</p> : null}
       {content}
-      <p className="billing-note">Prices are in dollars, tax included. You pay on the next page.</p>
+      {currentPlan !== null ? (
+        <p className="billing-note">You are on the {PLAN_NAMES[currentPlan]} plan. Choose the other plan to change: you see what changes and what it costs before you confirm.</p>
+      ) : (
+        <p className="billing-note">Prices are in dollars, tax included. You pay on the next page.</p>
+      )}
       <div className="billing-actions">
         <button
           type="button"
           className="button button--primary button--large"
-          disabled={selected === null || processing}
+          disabled={selected === null || selected === currentPlan || processing}
           aria-busy={processing || undefined}
           onClick={() => void continueToPayment()}
         >
           {processing ? <Spinner size="small" /> : null}
-          Continue to Payment
+          {currentPlan !== null ? 'Change Plan' : 'Continue to Payment'}
         </button>
         <button type="button" className="button button--secondary button--large" disabled={loggingOut} onClick={() => void logout()}>
           Logout
         </button>
       </div>
+      {changingTo !== null ? <PlanChangeDialog planType={changingTo} onClose={() => setChangingTo(null)} /> : null}
       {failure !== null ? <InformationDialog title="Checkout failed" message={failure} onClose={() => setFailure(null)} /> : null}
     </StandalonePage>
   );

@@ -3,11 +3,12 @@ import { HTTPError } from 'ky';
 import { InformationDialog } from '@/components/ui/dialog/information-dialog';
 import { assignLocation } from '@/lib/navigation';
 import { serverMessageOf } from '@/lib/server-message';
-import { createTokenCheckout } from '../api/create-token-checkout';
+import { useCreateTokenCheckout } from '../api/create-token-checkout';
 import { formatCount, formatUnitPrice } from '../utils/price-format';
 import {
   DEFAULT_TOKEN_AMOUNT,
   formatTotal,
+  MAX_TOKEN_AMOUNT,
   parseTokenAmount,
   QUICK_SELECT_AMOUNTS,
   roundUpToUnit,
@@ -33,15 +34,20 @@ type PurchaseTokensFormProps = {
 export function PurchaseTokensForm({ tokenPrice }: PurchaseTokensFormProps) {
   const inputId = useId();
   const hintId = useId();
+  const limitId = useId();
   const chooseTitleId = useId();
   const summaryTitleId = useId();
   const [text, setText] = useState(String(DEFAULT_TOKEN_AMOUNT));
-  const [processing, setProcessing] = useState(false);
+  const checkout = useCreateTokenCheckout();
   const [failure, setFailure] = useState<string | null>(null);
+  // After success the browser is leaving for the checkout: everything stays disabled meanwhile.
+  const processing = checkout.isPending || checkout.isSuccess;
 
   const amount = parseTokenAmount(text);
   const quantity = roundUpToUnit(amount);
   const total = formatTotal(quantity, tokenPrice);
+  // Said at once, with the server's limit, rather than after a refused checkout.
+  const tooMany = quantity > MAX_TOKEN_AMOUNT;
 
   function onAmountChange(event: ChangeEvent<HTMLInputElement>) {
     const value = event.target.value;
@@ -50,14 +56,13 @@ export function PurchaseTokensForm({ tokenPrice }: PurchaseTokensFormProps) {
   }
 
   async function purchase() {
-    setProcessing(true);
     try {
-      assignLocation(await createTokenCheckout(quantity));
-      // The browser is leaving for the checkout: everything stays disabled meanwhile.
+      assignLocation(await checkout.mutateAsync(quantity));
     } catch (error) {
+      // Also when the answer's address cannot be opened: the form is usable again.
+      checkout.reset();
       console.warn('Could not start the token checkout.', error);
       setFailure(await checkoutFailureMessage(error));
-      setProcessing(false);
     }
   }
 
@@ -80,13 +85,20 @@ export function PurchaseTokensForm({ tokenPrice }: PurchaseTokensFormProps) {
             type="number"
             inputMode="numeric"
             min={0}
+            max={MAX_TOKEN_AMOUNT}
             step={TOKEN_AMOUNT_STEP}
             value={text}
             disabled={processing}
-            aria-describedby={hintId}
+            aria-describedby={tooMany ? `${limitId} ${hintId}` : hintId}
+            aria-invalid={tooMany || undefined}
             onChange={onAmountChange}
             onBlur={() => setText(String(amount))}
           />
+          {tooMany ? (
+            <p id={limitId} className="purchase__limit" role="alert">
+              You can buy at most {formatCount(MAX_TOKEN_AMOUNT)} tokens at once.
+            </p>
+          ) : null}
           <p id={hintId} className="purchase__hint">
             One token is roughly one small email.
           </p>
@@ -128,13 +140,13 @@ export function PurchaseTokensForm({ tokenPrice }: PurchaseTokensFormProps) {
           </div>
           <div className="purchase__summary-row purchase__summary-row--total">
             <dt>Total</dt>
-            <dd>${total}</dd>
+            <dd>{total}</dd>
           </div>
         </dl>
         <button
           type="button"
           className="button button--primary button--large button--block"
-          disabled={amount <= 0 || processing}
+          disabled={amount <= 0 || tooMany || processing}
           aria-busy={processing || undefined}
           onClick={() => void purchase()}
         >

@@ -1,8 +1,10 @@
+import { LoadFailed, loadFailureOf } from '@/components/ui/load-failed/load-failed';
 import { PageHeader } from '@/components/ui/page/page-header';
 import { Spinner } from '@/components/ui/spinner/spinner';
+import { httpStatusOf } from '@/lib/api-error';
+import { usePrice } from '../api/get-price';
 import { PurchaseTokensForm } from './purchase-tokens-form';
 import { useBillingDisabled } from './subscription-guard';
-import { useTokenPrice } from './use-token-price';
 import './billing.css';
 
 function Message({ title, text, alert = false }: { title: string; text?: string; alert?: boolean }) {
@@ -20,7 +22,8 @@ function Message({ title, text, alert = false }: { title: string; text?: string;
  */
 export function PurchaseTokensPage() {
   const billingDisabled = useBillingDisabled();
-  const price = useTokenPrice(!billingDisabled);
+  const price = usePrice('singleToken', !billingDisabled);
+  const tokenPrice = price.data && price.data.price > 0 ? price.data.price / price.data.tokens : null;
 
   let content;
   if (billingDisabled) {
@@ -30,19 +33,25 @@ export function PurchaseTokensPage() {
         text="Billing is switched off on this server, so every account has unlimited tokens. There is nothing to buy."
       />
     );
-  } else if (price.status === 'loading') {
+  } else if (price.isPending) {
     content = (
       <div className="billing-status" role="status">
         <Spinner size="medium" />
         <p className="billing-status__text">Loading pricing...</p>
       </div>
     );
-  } else if (price.status === 'unavailable') {
+  } else if (tokenPrice !== null) {
+    content = <PurchaseTokensForm tokenPrice={tokenPrice} />;
+  } else if (price.isSuccess || httpStatusOf(price.error) === 404) {
+    // The server has no usable single-token price.
     content = <Message title="Token pricing not available" alert />;
-  } else if (price.status === 'failed') {
-    content = <Message title="Failed to load pricing information" alert />;
   } else {
-    content = <PurchaseTokensForm tokenPrice={price.price} />;
+    const failure = loadFailureOf(price, 'Failed to load pricing information');
+    content = failure ? (
+      <section className="card billing-message">
+        <LoadFailed {...failure} />
+      </section>
+    ) : null;
   }
 
   return (

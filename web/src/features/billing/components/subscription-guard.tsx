@@ -1,12 +1,9 @@
-import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useOutletContext } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner/spinner';
 import { paths } from '@/config/paths';
 import { httpStatusOf } from '@/lib/api-error';
-import { getSubscriptionStatus } from '@/lib/subscription-status';
+import { useSubscriptionStatus } from '@/lib/subscription-status';
 import './billing.css';
-
-type GuardState = { phase: 'loading' } | { phase: 'denied' } | { phase: 'allowed'; billingDisabled: boolean };
 
 /** What the guard tells the pages it wraps. */
 export type SubscriptionGuardContext = { billingDisabled: boolean };
@@ -23,29 +20,13 @@ export function useBillingDisabled(): boolean {
  * replaces the location with plan selection. With billing switched off every page renders.
  */
 export function SubscriptionGuard() {
-  const [state, setState] = useState<GuardState>({ phase: 'loading' });
+  const { data: status, error } = useSubscriptionStatus();
 
-  useEffect(() => {
-    const controller = new AbortController();
-    getSubscriptionStatus(controller.signal).then(
-      (status) => {
-        if (controller.signal.aborted) return;
-        const allowed = status.isActive || status.billingDisabled;
-        setState(allowed ? { phase: 'allowed', billingDisabled: status.billingDisabled } : { phase: 'denied' });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        // A lost session is the session policy's: it is already on its way to /login.
-        if (httpStatusOf(error) === 401) return;
-        console.warn('Could not load the subscription status; treating it as inactive.', error);
-        setState({ phase: 'denied' });
-      },
-    );
-    return () => controller.abort();
-  }, []);
-
-  if (state.phase === 'denied') return <Navigate to={paths.planSelection.getHref()} replace />;
-  if (state.phase === 'loading') {
+  // A failed reload keeps the last answer; only a status never loaded sends the user away.
+  const denied = status ? !(status.isActive || status.billingDisabled) : error !== null && httpStatusOf(error) !== 401;
+  if (denied) return <Navigate to={paths.planSelection.getHref()} replace />;
+  // Without an answer, or after a 401 (the session policy is already on its way to /login).
+  if (!status) {
     return (
       <div className="billing-status" role="status">
         <Spinner size="large" />
@@ -53,5 +34,5 @@ export function SubscriptionGuard() {
       </div>
     );
   }
-  return <Outlet context={{ billingDisabled: state.billingDisabled } satisfies SubscriptionGuardContext} />;
+  return <Outlet context={{ billingDisabled: status.billingDisabled } satisfies SubscriptionGuardContext} />;
 }

@@ -1,9 +1,12 @@
 // Spec §5 and §9: the token amount of a custom purchase.
+import { formatUsd } from '@/lib/format';
 
 export const DEFAULT_TOKEN_AMOUNT = 1000;
 export const QUICK_SELECT_AMOUNTS = [100, 150, 300, 500, 1000] as const;
 /** Tokens are bought in whole multiples of this. */
 export const TOKEN_UNIT = 1;
+/** The most one purchase may buy (the server's limit, docs/api.md). */
+export const MAX_TOKEN_AMOUNT = 1_000_000;
 /** The amount input's step. */
 export const TOKEN_AMOUNT_STEP = 100;
 
@@ -21,7 +24,7 @@ export function roundUpToUnit(amount: number, unit: number = TOKEN_UNIT): number
   return Math.ceil(amount / unit) * unit;
 }
 
-/** The rounded-up quantity times the token price, with 2 decimals (e.g. "10.50"). */
+/** The rounded-up quantity times the token price, in dollars with 2 decimals (e.g. "$10.50", "$20,000,000.00"). */
 export function formatTotal(quantity: number, tokenPrice: number): string {
-  return (quantity * tokenPrice).toFixed(2);
+  return formatUsd(quantity * tokenPrice, 2);
 }

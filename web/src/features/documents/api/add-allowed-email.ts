@@ -1,7 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { writeDocumentChange } from './document-cache';
+import { documentChangeKey } from './query-keys';
 
 /** POST /api/addAllowedEmail/{id}/emails: the full updated list; 409 when the email is already on it. */
 export async function addAllowedEmail(documentId: string, email: string): Promise<string[]> {
   const body = await api.post(`addAllowedEmail/${encodeURIComponent(documentId)}/emails`, { json: { email } }).json<{ emails: string[] }>();
   return body.emails;
+}
+
+export function useAddAllowedEmail(documentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: documentChangeKey(documentId),
+    mutationFn: (email: string) => addAllowedEmail(documentId, email),
+    onSuccess: (emails) => writeDocumentChange(queryClient, documentId, { emails }),
+  });
 }

@@ -1,4 +1,6 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { writeCreatedDocument } from './document-cache';
 import type { DocumentListItem } from './types';
 
 export type CreateDocumentInput = {
@@ -13,4 +15,12 @@ export type CreateDocumentInput = {
 export async function createDocument(input: CreateDocumentInput): Promise<DocumentListItem> {
   // Spec §7: this call also sends credentials (cookies).
   return api.post('createGoogleDoc', { json: input, credentials: 'include' }).json<DocumentListItem>();
+}
+
+export function useCreateDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createDocument,
+    onSuccess: (created) => writeCreatedDocument(queryClient, created),
+  });
 }

@@ -1,6 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { writeDocumentChange } from './document-cache';
+import { documentChangeKey } from './query-keys';
 
 /** PUT /api/documents/{id}/updateDescription. */
 export async function updateDescription(documentId: string, description: string): Promise<void> {
   await api.put(`documents/${encodeURIComponent(documentId)}/updateDescription`, { json: { description } });
+}
+
+export function useUpdateDescription(documentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: documentChangeKey(documentId),
+    mutationFn: (description: string) => updateDescription(documentId, description),
+    onSuccess: (_answer, description) => writeDocumentChange(queryClient, documentId, { description }),
+  });
 }

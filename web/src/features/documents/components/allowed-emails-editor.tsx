@@ -1,30 +1,29 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ConfirmationDialog } from '@/components/ui/dialog/confirmation-dialog';
 import { httpStatusOf } from '@/lib/api-error';
-import { addAllowedEmail } from '../api/add-allowed-email';
-import { removeAllowedEmail } from '../api/remove-allowed-email';
+import { useAddAllowedEmail } from '../api/add-allowed-email';
+import { useRemoveAllowedEmail } from '../api/remove-allowed-email';
 import { detailsEmailError, messages } from '../utils/document-rules';
-import type { ChangeRunner } from './use-change-runner';
 import { TrashIcon } from './icons';
 
 type AllowedEmailsEditorProps = {
   documentId: string;
   emails: string[];
-  onEmailsChange: (emails: string[]) => void;
-  run: ChangeRunner;
   onFailure: (message: string) => void;
 };
 
 /** Spec §2 "Allowed Source Emails": the senders whose mail may be summarised into the document. */
-export function AllowedEmailsEditor({ documentId, emails, onEmailsChange, run, onFailure }: AllowedEmailsEditorProps) {
+export function AllowedEmailsEditor({ documentId, emails, onFailure }: AllowedEmailsEditorProps) {
   const headingId = useId();
   const inputId = useId();
   const errorId = useId();
+  const addEmail = useAddAllowedEmail(documentId);
+  const removeEmail = useRemoveAllowedEmail(documentId);
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [toRemove, setToRemove] = useState<string | null>(null);
 
-  const add = async (event: FormEvent) => {
+  const add = (event: FormEvent) => {
     event.preventDefault();
     const email = draft.trim();
     const problem = detailsEmailError(email, emails);
@@ -32,23 +31,23 @@ export function AllowedEmailsEditor({ documentId, emails, onEmailsChange, run, o
       setError(problem);
       return;
     }
-    try {
-      onEmailsChange(await run(() => addAllowedEmail(documentId, email)));
-      setDraft('');
-    } catch (failure) {
-      console.warn('Could not add the source email.', failure);
-      setError(httpStatusOf(failure) === 409 ? messages.emailAlreadyOnList : messages.emailAddFailed);
-    }
+    addEmail.mutate(email, {
+      onSuccess: () => setDraft(''),
+      onError: (failure) => {
+        console.warn('Could not add the source email.', failure);
+        setError(httpStatusOf(failure) === 409 ? messages.emailAlreadyOnList : messages.emailAddFailed);
+      },
+    });
   };
 
-  const remove = async (email: string) => {
+  const remove = (email: string) => {
     setToRemove(null);
-    try {
-      onEmailsChange(await run(() => removeAllowedEmail(documentId, email)));
-    } catch (failure) {
-      console.warn('Could not remove the source email.', failure);
-      onFailure('Could not remove the email. Try again.');
-    }
+    removeEmail.mutate(email, {
+      onError: (failure) => {
+        console.warn('Could not remove the source email.', failure);
+        onFailure('Could not remove the email. Try again.');
+      },
+    });
   };
 
   return (
@@ -56,7 +55,10 @@ export function AllowedEmailsEditor({ documentId, emails, onEmailsChange, run, o
       <h2 id={headingId} className="details-card__title">
         Allowed Source Emails
       </h2>
-      <p className="details-card__hint">Only mail sent from these addresses is summarised into the document.</p>
+      <p className="details-card__hint">
+        Only mail sent from these addresses is summarised. When you forward a mail by hand, add your own address: the block
+        then names the original sender, but the sender you forward from is the one that must be on this list.
+      </p>
 
       {emails.length === 0 ? (
         <p className="details-warning">
@@ -66,7 +68,9 @@ export function AllowedEmailsEditor({ documentId, emails, onEmailsChange, run, o
         <ul className="allowed-emails" aria-labelledby={headingId}>
           {emails.map((email) => (
             <li key={email} className="allowed-emails__item">
-              <span className="allowed-emails__address">{email}</span>
+              <span className="allowed-emails__address" title={email}>
+                {email}
+              </span>
               <button type="button" className="icon-button icon-button--danger" aria-label={`Remove ${email}`} onClick={() => setToRemove(email)}>
                 <TrashIcon />
               </button>
@@ -75,7 +79,7 @@ export function AllowedEmailsEditor({ documentId, emails, onEmailsChange, run, o
         </ul>
       )}
 
-      <form className="allowed-emails__form" onSubmit={(event) => void add(event)} noValidate>
+      <form className="allowed-emails__form" onSubmit={add} noValidate>
         <label className="visually-hidden" htmlFor={inputId}>
           New source email
         </label>
@@ -114,7 +118,7 @@ export function AllowedEmailsEditor({ documentId, emails, onEmailsChange, run, o
           question
           approveText="Remove"
           variant="delete"
-          onApprove={() => void remove(toRemove)}
+          onApprove={() => remove(toRemove)}
           onCancel={() => setToRemove(null)}
         />
       ) : null}

@@ -1,10 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Modal } from '@/components/ui/dialog/modal';
+import { Modal, ModalCloseButton } from '@/components/ui/dialog/modal';
 import { paths } from '@/config/paths';
 import { randomUuid } from '@/lib/uuid';
-import { createDocument } from '../api/create-document';
-import { useDocumentsStore } from '../stores/documents-store';
+import { useCreateDocument } from '../api/create-document';
 import { MAX_DESCRIPTION_LENGTH, MAX_DOCUMENT_NAME_LENGTH, messages } from '../utils/document-rules';
 import { SourceEmailsField } from './source-emails-field';
 import './document-form.css';
@@ -16,7 +15,7 @@ type CreateDocumentDialogProps = {
 /** Spec §2 "Create document dialog": on success the new document goes first in the list and opens. */
 export function CreateDocumentDialog({ onClose }: CreateDocumentDialogProps) {
   const navigate = useNavigate();
-  const prepend = useDocumentsStore((state) => state.prepend);
+  const create = useCreateDocument();
   const titleId = useId();
   const nameId = useId();
   const nameErrorId = useId();
@@ -26,35 +25,32 @@ export function CreateDocumentDialog({ onClose }: CreateDocumentDialogProps) {
   const [name, setName] = useState('');
   const [emails, setEmails] = useState<string[]>([]);
   const [description, setDescription] = useState('');
-  const [creating, setCreating] = useState(false);
+  // After success the dialog stays blocked while the details page opens.
+  const creating = create.isPending || create.isSuccess;
 
   const trimmedName = name.trim();
   const nameTooLong = trimmedName.length > MAX_DOCUMENT_NAME_LENGTH;
   const canCreate = trimmedName !== '' && !nameTooLong && emails.length > 0 && !creating;
+  // Anything typed: Escape or Cancel asks before throwing it away.
+  const dirty = name.trim() !== '' || emails.length > 0 || description.trim() !== '';
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!canCreate) return;
-    setCreating(true);
-    try {
-      const created = await createDocument({
-        documentId,
-        docName: trimmedName,
-        description: description.trim(),
-        allowedEmails: emails,
-      });
-      prepend(created);
-      void navigate(paths.documentDetails.getHref(created.documentId));
-    } catch (error) {
-      // Spec §8: a create failure is logged only; the dialog stays so the user can try again.
-      console.warn('Could not create the document.', error);
-      setCreating(false);
-    }
+    create.mutate(
+      { documentId, docName: trimmedName, description: description.trim(), allowedEmails: emails },
+      {
+        // The new document is already first in the cached list (api/document-cache).
+        onSuccess: (created) => void navigate(paths.documentDetails.getHref(created.documentId)),
+        // Spec §8: a create failure is logged only; the dialog stays so the user can try again.
+        onError: (error) => console.warn('Could not create the document.', error),
+      },
+    );
   };
 
   return (
-    <Modal titleId={titleId} onEscape={creating ? undefined : onClose} busy={creating} className="create-document-dialog">
-      <form className="create-document-dialog__form" onSubmit={(event) => void submit(event)} noValidate>
+    <Modal titleId={titleId} onEscape={creating ? undefined : onClose} dirty={dirty} busy={creating} className="create-document-dialog">
+      <form className="create-document-dialog__form" onSubmit={submit} noValidate>
         <h2 id={titleId} className="modal__title">
           Add New Document
         </h2>
@@ -107,9 +103,9 @@ export function CreateDocumentDialog({ onClose }: CreateDocumentDialogProps) {
         </div>
 
         <div className="modal__actions">
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={creating}>
+          <ModalCloseButton className="button button--secondary" disabled={creating}>
             Cancel
-          </button>
+          </ModalCloseButton>
           <button type="submit" className="button button--primary" disabled={!canCreate}>
             {creating ? 'Creating document...' : 'Create'}
           </button>

@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { ConfirmationDialog } from '@/components/ui/dialog/confirmation-dialog';
 import { LoadingOverlay } from '@/components/ui/dialog/loading-overlay';
-import { deleteDocument } from '../api/delete-document';
+import { toast } from '@/components/ui/toast/toast-store';
+import { useDeleteDocument } from '../api/delete-document';
 import type { DocumentListItem } from '../api/types';
-import { useDocumentsStore } from '../stores/documents-store';
+import { messages } from '../utils/document-rules';
 
 type DeleteDocumentDialogProps = {
   document: DocumentListItem;
@@ -12,20 +12,19 @@ type DeleteDocumentDialogProps = {
 
 /** Spec §2: confirm, then delete behind the blocking overlay; the card goes only after the server agreed. */
 export function DeleteDocumentDialog({ document, onClose }: DeleteDocumentDialogProps) {
-  const remove = useDocumentsStore((state) => state.remove);
-  const [deleting, setDeleting] = useState(false);
+  const remove = useDeleteDocument();
+  const deleting = remove.isPending;
 
-  const approve = async () => {
-    setDeleting(true);
-    try {
-      await deleteDocument(document.documentId);
-      remove(document.documentId);
-      onClose();
-    } catch (error) {
+  const approve = () => {
+    remove.mutate(document.documentId, {
+      // The card has left the cached list already (api/document-cache).
+      onSuccess: () => {
+        toast.success(messages.documentDeleted);
+        onClose();
+      },
       // Spec §8: a delete failure is logged only; the card stays and the dialog allows another try.
-      console.warn('Could not delete the document.', error);
-      setDeleting(false);
-    }
+      onError: (error) => console.warn('Could not delete the document.', error),
+    });
   };
 
   return (
@@ -39,7 +38,7 @@ export function DeleteDocumentDialog({ document, onClose }: DeleteDocumentDialog
         variant="delete"
         pending={deleting}
         pendingText="Deleting..."
-        onApprove={() => void approve()}
+        onApprove={approve}
         onCancel={onClose}
       />
       {deleting ? <LoadingOverlay title="Deleting document" message="Please wait while we remove the document…" /> : null}

@@ -1,19 +1,16 @@
 import { useId, useState } from 'react';
 import { toast } from '@/components/ui/toast/toast-store';
-import { updateDescription } from '../api/update-description';
+import { useUpdateDescription } from '../api/update-description';
 import { MAX_DESCRIPTION_LENGTH } from '../utils/document-rules';
-import type { ChangeRunner } from './use-change-runner';
 
 type DescriptionEditorProps = {
   documentId: string;
   saved: string;
-  onSaved: (description: string) => void;
-  run: ChangeRunner;
   onFailure: (message: string) => void;
 };
 
 /** Spec §2 "Description": Reset brings back the saved text; Save stores a changed one. */
-export function DescriptionEditor({ documentId, saved, onSaved, run, onFailure }: DescriptionEditorProps) {
+export function DescriptionEditor({ documentId, saved, onFailure }: DescriptionEditorProps) {
   const headingId = useId();
   const fieldId = useId();
   const [draft, setDraft] = useState(saved);
@@ -21,17 +18,20 @@ export function DescriptionEditor({ documentId, saved, onSaved, run, onFailure }
   const next = draft.trim();
   const changed = next !== saved;
 
-  const save = async () => {
+  const update = useUpdateDescription(documentId);
+
+  const save = () => {
     if (!changed) return;
-    try {
-      await run(() => updateDescription(documentId, next));
-      onSaved(next);
-      setDraft(next);
-      toast.success('Description saved.');
-    } catch (failure) {
-      console.warn('Could not save the description.', failure);
-      onFailure('Could not save the description. Try again.');
-    }
+    update.mutate(next, {
+      onSuccess: () => {
+        setDraft(next);
+        toast.success('Description saved.');
+      },
+      onError: (failure) => {
+        console.warn('Could not save the description.', failure);
+        onFailure('Could not save the description. Try again.');
+      },
+    });
   };
 
   return (
@@ -52,7 +52,7 @@ export function DescriptionEditor({ documentId, saved, onSaved, run, onFailure }
         <button type="button" className="button button--secondary" disabled={draft === saved} onClick={() => setDraft(saved)}>
           Reset
         </button>
-        <button type="button" className="button button--primary" disabled={!changed} onClick={() => void save()}>
+        <button type="button" className="button button--primary" disabled={!changed} onClick={save}>
           Save
         </button>
       </div>

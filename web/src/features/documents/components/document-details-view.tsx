@@ -1,10 +1,13 @@
+import { useIsMutating } from '@tanstack/react-query';
 import { useState } from 'react';
 import { InformationDialog } from '@/components/ui/dialog/information-dialog';
 import { LoadingOverlay } from '@/components/ui/dialog/loading-overlay';
+import { toast } from '@/components/ui/toast/toast-store';
 import { formatLongDate } from '@/lib/format';
-import { renameDocument } from '../api/rename-document';
+import { documentChangeKey } from '../api/query-keys';
+import { useRenameDocument } from '../api/rename-document';
 import type { DocumentDetails } from '../api/types';
-import { useDocumentDetailsStore } from '../stores/document-details-store';
+import { messages } from '../utils/document-rules';
 import { AllowedEmailsEditor } from './allowed-emails-editor';
 import { DescriptionEditor } from './description-editor';
 import { DocumentInfoCards } from './document-info-cards';
@@ -12,29 +15,31 @@ import { DocumentSettings } from './document-settings';
 import { DocumentTitleEditor } from './document-title-editor';
 import { ForwardingConfirmationNotice } from './forwarding-confirmation-notice';
 import { ProcessedEmailsSection } from './processed-emails-section';
-import { useChangeRunner } from './use-change-runner';
 
-/** The loaded details page. Every change runs behind the blocking overlay (spec §2). */
+/**
+ * The loaded details page. Every change runs behind the blocking overlay (spec §2); a change the server
+ * accepted is written into the cached document, which re-renders this view.
+ */
 export function DocumentDetailsView({ document }: { document: DocumentDetails }) {
-  const update = useDocumentDetailsStore((state) => state.update);
-  const { busy, run } = useChangeRunner();
-  const [failure, setFailure] = useState<string | null>(null);
   const id = document.documentId;
+  const busy = useIsMutating({ mutationKey: documentChangeKey(id) }) > 0;
+  const renameDocument = useRenameDocument(id);
+  const [failure, setFailure] = useState<string | null>(null);
 
-  const rename = async (documentName: string) => {
-    try {
-      await run(() => renameDocument(id, documentName));
-      update({ documentName });
-    } catch (error) {
-      console.warn('Could not rename the document.', error);
-      setFailure('Could not rename the document. Try again.');
-    }
+  const rename = (documentName: string) => {
+    renameDocument.mutate(documentName, {
+      onSuccess: () => toast.success(messages.documentRenamed),
+      onError: (error) => {
+        console.warn('Could not rename the document.', error);
+        setFailure('Could not rename the document. Try again.');
+      },
+    });
   };
 
   return (
     <div className="document-details">
       <header className="document-details__header">
-        <DocumentTitleEditor name={document.documentName} onRename={(name) => void rename(name)} />
+        <DocumentTitleEditor name={document.documentName} onRename={rename} />
         <p className="document-details__meta">Created {formatLongDate(document.createdAt)}</p>
       </header>
 
@@ -43,26 +48,9 @@ export function DocumentDetailsView({ document }: { document: DocumentDetails })
       <DocumentInfoCards document={document} />
 
       <div className="document-details__grid">
-        <AllowedEmailsEditor
-          documentId={id}
-          emails={document.emails}
-          onEmailsChange={(emails) => update({ emails })}
-          run={run}
-          onFailure={setFailure}
-        />
-        <DescriptionEditor
-          documentId={id}
-          saved={document.description}
-          onSaved={(description) => update({ description })}
-          run={run}
-          onFailure={setFailure}
-        />
-        <DocumentSettings
-          documentId={id}
-          overwriteAtBeginning={document.overwriteAtBeginning}
-          onChange={(overwriteAtBeginning) => update({ overwriteAtBeginning })}
-          run={run}
-        />
+        <AllowedEmailsEditor documentId={id} emails={document.emails} onFailure={setFailure} />
+        <DescriptionEditor documentId={id} saved={document.description} onFailure={setFailure} />
+        <DocumentSettings documentId={id} overwriteAtBeginning={document.overwriteAtBeginning} />
         <ProcessedEmailsSection documentId={id} forwardEmail={document.forwardEmail} />
       </div>
 

@@ -38,7 +38,9 @@ export function DocumentInfoCards({ document }: DocumentInfoCardsProps) {
                 aria-describedby={describedBy}
                 onClick={() => void copy(document.forwardEmail)}
               >
-                <span className="info-card__address">{document.forwardEmail}</span>
+                <span className="info-card__address" title={document.forwardEmail}>
+                  {document.forwardEmail}
+                </span>
                 <CopyIcon />
               </button>
             )}

@@ -1,31 +1,31 @@
 import { useId } from 'react';
 import { toast } from '@/components/ui/toast/toast-store';
-import { updateOverwritePosition } from '../api/update-overwrite-position';
+import { useUpdateOverwritePosition } from '../api/update-overwrite-position';
 import { messages } from '../utils/document-rules';
-import type { ChangeRunner } from './use-change-runner';
 
 type DocumentSettingsProps = {
   documentId: string;
   overwriteAtBeginning: boolean;
-  onChange: (overwriteAtBeginning: boolean) => void;
-  run: ChangeRunner;
 };
 
 /** Spec §2 "Document Settings" and §4 "Content placement": a call only for a new value, kept only when the server says ok. */
-export function DocumentSettings({ documentId, overwriteAtBeginning, onChange, run }: DocumentSettingsProps) {
+export function DocumentSettings({ documentId, overwriteAtBeginning }: DocumentSettingsProps) {
   const headingId = useId();
   const selectId = useId();
+  const update = useUpdateOverwritePosition(documentId);
 
-  const choose = async (atBeginning: boolean) => {
+  const choose = (atBeginning: boolean) => {
     if (atBeginning === overwriteAtBeginning) return;
-    try {
-      const ok = await run(() => updateOverwritePosition(documentId, atBeginning));
-      if (ok) onChange(atBeginning);
-      else toast.error(messages.placementFailed);
-    } catch (failure) {
-      console.warn('Could not update the content placement.', failure);
-      toast.error(messages.placementFailed);
-    }
+    update.mutate(atBeginning, {
+      onSuccess: (ok) => {
+        if (!ok) toast.error(messages.placementFailed);
+        else toast.success(atBeginning ? messages.placementBeginning : messages.placementEnd);
+      },
+      onError: (failure) => {
+        console.warn('Could not update the content placement.', failure);
+        toast.error(messages.placementFailed);
+      },
+    });
   };
 
   return (
@@ -44,7 +44,7 @@ export function DocumentSettings({ documentId, overwriteAtBeginning, onChange, r
           id={selectId}
           className="details-setting__select"
           value={overwriteAtBeginning ? 'beginning' : 'end'}
-          onChange={(event) => void choose(event.target.value === 'beginning')}
+          onChange={(event) => choose(event.target.value === 'beginning')}
         >
           <option value="beginning">Beginning</option>
           <option value="end">End</option>

@@ -1,11 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { LoadFailed, loadFailureOf } from '@/components/ui/load-failed/load-failed';
 import { EmptyState } from '@/components/ui/page/empty-state';
 import { PageHeader } from '@/components/ui/page/page-header';
 import { Spinner } from '@/components/ui/spinner/spinner';
 import { paths } from '@/config/paths';
+import { useDocuments } from '../api/get-documents';
 import type { DocumentListItem } from '../api/types';
-import { useDocumentsStore } from '../stores/documents-store';
 import { DEFAULT_SORT, visibleDocuments, type DocumentSort } from '../utils/document-list';
 import { CreateDocumentDialog } from './create-document-dialog';
 import { DeleteDocumentDialog } from './delete-document-dialog';
@@ -15,19 +16,15 @@ import './documents.css';
 
 /** /dashboard and /dashboard/docs: spec §2 "Documents list". */
 export function DocumentsPage() {
-  const items = useDocumentsStore((state) => state.items);
-  const status = useDocumentsStore((state) => state.status);
-  const load = useDocumentsStore((state) => state.load);
+  const documents = useDocuments();
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<DocumentSort>(DEFAULT_SORT);
   const [creating, setCreating] = useState(false);
   const [toDelete, setToDelete] = useState<DocumentListItem | null>(null);
 
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const loading = status === 'idle' || status === 'loading';
+  const loading = documents.isPending;
+  const failure = loadFailureOf(documents, 'Your documents could not be loaded.');
+  const items = useMemo(() => documents.data ?? [], [documents.data]);
   const shown = useMemo(() => visibleDocuments(items, query, sort), [items, query, sort]);
   const openCreate = () => setCreating(true);
 
@@ -47,9 +44,13 @@ export function DocumentsPage() {
         <div className="documents-loading">
           <Spinner size="large" />
         </div>
+      ) : failure ? (
+        // Not the invitation to create one: there may well be documents.
+        <section className="card">
+          <LoadFailed {...failure} />
+        </section>
       ) : items.length === 0 ? (
-        // A failed load shows no message (spec §8), and not the invitation either: there may be documents.
-        status === 'ready' ? (
+        documents.isSuccess ? (
           <EmptyState message="You have no documents yet. Create your first one and start forwarding emails to it.">
             <button type="button" className="button button--primary" onClick={openCreate}>
               Create your first document

@@ -1,7 +1,6 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useCopyToClipboard } from '@/lib/clipboard';
-import { getForwardingConfirmation } from '../api/get-forwarding-confirmation';
-import { useOnReturn } from '../hooks/use-on-return';
+import { useForwardingConfirmation } from '../api/get-forwarding-confirmation';
 import type { ForwardingConfirmation } from '../api/types';
 import { DETAILS_COPY_CONFIRMATION_MS } from '../utils/document-rules';
 import { CopyIcon, ExternalLinkIcon } from './icons';
@@ -35,26 +34,9 @@ function rememberDismissed(entry: string): void {
  */
 export function ForwardingConfirmationNotice({ documentId }: { documentId: string }) {
   const headingId = useId();
-  const [confirmation, setConfirmation] = useState<ForwardingConfirmation | null>(null);
+  const confirmation = useForwardingConfirmation(documentId).data ?? null;
   const [dismissed, setDismissed] = useState<readonly string[]>(readDismissed);
-  const [generation, setGeneration] = useState(0);
   const { copied, copy } = useCopyToClipboard(DETAILS_COPY_CONFIRMATION_MS);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getForwardingConfirmation(documentId, controller.signal).then(
-      (answer) => {
-        if (!controller.signal.aborted) setConfirmation(answer);
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) console.warn('Could not load the forwarding confirmation.', error);
-      },
-    );
-    return () => controller.abort();
-  }, [documentId, generation]);
-
-  // Gmail sends it while the user is in Gmail's settings: coming back shows it.
-  useOnReturn(() => setGeneration((value) => value + 1));
 
   if (!confirmation || dismissed.includes(dismissalOf(documentId, confirmation))) return null;
 

@@ -1,13 +1,15 @@
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table/data-table';
 import { useTableQuery } from '@/components/ui/data-table/use-table-query';
 import { toast } from '@/components/ui/toast/toast-store';
-import { retryReceivedMail } from '../api/retry-received-mail';
+import { useAllowAndProcess, useAllowOutcomes } from '../api/allow-and-process';
+import { useReceivedMails } from '../api/get-received-mails';
+import { useRetryingMailIds, useRetryReceivedMail } from '../api/retry-received-mail';
 import type { ReceivedMail, ReceivedMailSortKey } from '../api/types';
-import { useReceivedMails } from '../hooks/use-received-mails';
 import { useWindowWidth } from '../hooks/use-window-width';
 import { receivedMailTextLimits } from '../utils/document-rules';
 import { serverMessageOf } from '@/lib/server-message';
+import { ReceivedMailAction, type MailActionState } from './received-mail-action';
 import { ReceivedMailStatusBadge } from './received-mail-status';
 
 /** The table's columns: the server's sort keys, plus the status (not sortable). */
@@ -17,7 +19,7 @@ type ColumnId = ReceivedMailSortKey | 'status';
  * A mail as the table shows it. The row carries what its cells show: DataTable keeps each row's cell
  * content until the data changes, so a cell must not read state from the column's closure.
  */
-type MailRow = ReceivedMail & { retrying: boolean };
+type MailRow = ReceivedMail & Omit<MailActionState, 'mail'>;
 
 const RETRY_FAILED = 'Could not retry the mail. Try again.';
 
@@ -29,7 +31,8 @@ type ProcessedEmailsSectionProps = {
 /**
  * Spec §2 "Processed Emails": the mail sent to the document (Source mail, Subject, Tokens, Time, all
  * sortable and paged, §4 defaults receivedAt descending, page 1, 5 rows) with each mail's status and
- * reason, and Retry for a failed one. Source mail and subject are cut shorter on narrower windows.
+ * reason, and the action the server offers for it (allow the sender, Retry, tokens or a plan). Source mail
+ * and subject are cut shorter on narrower windows.
  */
 export function ProcessedEmailsSection({ documentId, forwardEmail }: ProcessedEmailsSectionProps) {
   const headingId = useId();
@@ -37,36 +40,38 @@ export function ProcessedEmailsSection({ documentId, forwardEmail }: ProcessedEm
   const { page, pageSize, sortBy, sortOrder } = table.query;
   // The status column cannot be sorted, so the query never names it; the fallback only satisfies the types.
   const serverQuery = { page, pageSize, sortBy: sortBy === 'status' ? 'receivedAt' : sortBy, sortOrder } as const;
-  const { rows, total, loading, reload } = useReceivedMails(documentId, serverQuery);
-  const [retrying, setRetrying] = useState<ReadonlySet<string>>(() => new Set());
+  const mails = useReceivedMails(documentId, serverQuery);
+  const { rows, total, loading } = mails;
+  const { mutateAsync: retryMail } = useRetryReceivedMail(documentId);
+  const retrying = useRetryingMailIds(documentId);
+  const { mutate: allowSender } = useAllowAndProcess(documentId);
+  const allowOutcomes = useAllowOutcomes(documentId);
   const limits = receivedMailTextLimits(useWindowWidth());
 
+  // The table is reloaded after each retry, a refusal too (api/retry-received-mail).
   const retry = useCallback(
     async (mail: ReceivedMail) => {
-      setRetrying((current) => new Set(current).add(mail.id));
       try {
-        await retryReceivedMail(documentId, mail.id);
+        await retryMail(mail.id);
       } catch (error) {
         console.warn('Could not retry the mail.', error);
         toast.error((await serverMessageOf(error)) ?? RETRY_FAILED);
-      } finally {
-        setRetrying((current) => {
-          const next = new Set(current);
-          next.delete(mail.id);
-          return next;
-        });
-        // After a refusal too: the mail's state has changed since the page was shown.
-        reload();
       }
     },
-    [documentId, reload],
+    [retryMail],
   );
 
-  const data = useMemo<MailRow[]>(() => rows.map((mail) => ({ ...mail, retrying: retrying.has(mail.id) })), [rows, retrying]);
+  // Its outcome shows in the row (api/allow-and-process keeps the server's message).
+  const allow = useCallback((mail: ReceivedMail) => allowSender(mail.id), [allowSender]);
+
+  const data = useMemo<MailRow[]>(
+    () => rows.map((mail) => ({ ...mail, retrying: retrying.includes(mail.id), allow: allowOutcomes.get(mail.id) ?? null })),
+    [rows, retrying, allowOutcomes],
+  );
 
   const columns = useMemo<DataTableColumn<MailRow, ColumnId>[]>(
     () => [
-      { id: 'sourceMail', header: 'Source mail', cell: (mail) => mail.sourceMail, truncate: limits.sourceMail },
+      { id: 'sourceMail', header: 'Source mail', cell: (mail) => mail.sourceMail, truncate: limits.sourceMail, nowrap: true },
       { id: 'subject', header: 'Subject', cell: (mail) => mail.subject || '(no subject)', truncate: limits.subject },
       { id: 'usedTokens', header: 'Tokens', cell: (mail) => mail.usedTokens.toLocaleString(), align: 'end' },
       { id: 'receivedAt', header: 'Time', cell: (mail) => new Date(mail.receivedAt).toLocaleString() },
@@ -76,22 +81,13 @@ export function ProcessedEmailsSection({ documentId, forwardEmail }: ProcessedEm
         sortable: false,
         cell: (mail) => (
           <div className="mail-status-cell">
-            <ReceivedMailStatusBadge status={mail.status} reason={mail.reason} />
-            {mail.status === 'failed' ? (
-              <button
-                type="button"
-                className="button button--secondary mail-status-cell__retry"
-                disabled={mail.retrying}
-                onClick={() => void retry(mail)}
-              >
-                {mail.retrying ? 'Retrying…' : 'Retry'}
-              </button>
-            ) : null}
+            <ReceivedMailStatusBadge status={mail.status} reason={mail.reason} authentication={mail.authentication ?? null} />
+            <ReceivedMailAction mail={mail} retrying={mail.retrying} allow={mail.allow} onAllow={allow} onRetry={(failed) => void retry(failed)} />
           </div>
         ),
       },
     ],
-    [limits.sourceMail, limits.subject, retry],
+    [limits.sourceMail, limits.subject, retry, allow],
   );
 
   return (
@@ -108,6 +104,7 @@ export function ProcessedEmailsSection({ documentId, forwardEmail }: ProcessedEm
         loading={loading}
         getRowId={(mail) => mail.id}
         emptyMessage={`No emails yet. Forward an email to ${forwardEmail} to see it here.`}
+        failure={mails.failed ? { message: 'The processed emails could not be loaded.', onRetry: mails.retry, retrying: mails.retrying } : null}
       />
     </section>
   );

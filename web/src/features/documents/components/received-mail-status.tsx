@@ -8,6 +8,7 @@ const LABELS: Record<ReceivedMailStatus, string> = {
   held: 'Held',
   failed: 'Failed',
   expired: 'Expired',
+  duplicate: 'Duplicate',
 };
 
 const TONES: Record<ReceivedMailStatus, 'success' | 'info' | 'warning' | 'danger' | 'neutral'> = {
@@ -18,6 +19,7 @@ const TONES: Record<ReceivedMailStatus, 'success' | 'info' | 'warning' | 'danger
   held: 'warning',
   failed: 'danger',
   expired: 'neutral',
+  duplicate: 'neutral',
 };
 
 export function receivedMailStatusLabel(status: ReceivedMailStatus): string {
@@ -25,11 +27,31 @@ export function receivedMailStatusLabel(status: ReceivedMailStatus): string {
 }
 
 /** A received mail's state as a badge, with the reason written under it (readable without hovering). */
-export function ReceivedMailStatusBadge({ status, reason }: { status: ReceivedMailStatus; reason: string | null }) {
+const SENDER_CHECK: Record<'pass' | 'fail' | 'none' | 'temperror', string> = {
+  pass: 'Sender verified (DMARC/DKIM)',
+  fail: 'Sender check failed (DMARC/DKIM)',
+  none: 'Sender domain publishes no DMARC/DKIM',
+  temperror: 'Sender check could not be completed',
+};
+
+export function ReceivedMailStatusBadge({
+  status,
+  reason,
+  authentication = null,
+}: {
+  status: ReceivedMailStatus;
+  reason: string | null;
+  authentication?: { result: keyof typeof SENDER_CHECK; detail: string } | null;
+}) {
   return (
     <div className="mail-status">
       <span className={`mail-status__badge mail-status__badge--${TONES[status] ?? 'neutral'}`}>{receivedMailStatusLabel(status)}</span>
       {reason ? <span className="mail-status__reason">{reason}</span> : null}
+      {authentication ? (
+        <span className="mail-status__reason" title={authentication.detail}>
+          {SENDER_CHECK[authentication.result]}
+        </span>
+      ) : null}
     </div>
   );
 }

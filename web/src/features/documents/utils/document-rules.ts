@@ -22,6 +22,11 @@ export const messages = {
   emailAlreadyOnList: 'This email is already on the list.',
   emailAddFailed: 'Could not add the email. Try again.',
   placementFailed: 'Could not update overwrite position. Try again.',
+  // Confirmations after a change the server accepted (issue 14, item 8).
+  documentRenamed: 'Document renamed',
+  placementBeginning: 'Summaries will be added at the beginning',
+  placementEnd: 'Summaries will be added at the end',
+  documentDeleted: 'Document deleted',
 } as const;
 
 /** The basic pattern of spec §5: no spaces, exactly one @, a dot in the domain. */

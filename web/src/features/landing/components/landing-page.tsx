@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
+import { usePrices } from '@/lib/prices';
 import { usePublicConfig } from '@/lib/public-config';
-import { useLandingPrices } from '../hooks/use-landing-prices';
 import { pricingView } from '../utils/pricing';
 import { FaqSection } from './faq-section';
 import { FeaturesSection } from './features-section';
@@ -27,9 +27,12 @@ type LandingPageProps = {
  */
 export function LandingPage({ navigation, hash }: LandingPageProps) {
   const config = usePublicConfig();
-  const prices = useLandingPrices();
-  const readyConfig = config.status === 'ready' ? config.config : null;
-  const view = pricingView(prices, config.status === 'ready' ? config.config.billing : config.status === 'loading' ? 'loading' : 'unknown');
+  const prices = usePrices();
+  const readyConfig = config.data ?? null;
+  const view = pricingView(
+    prices.data ? { status: 'ready', prices: prices.data } : prices.isError ? { status: 'error' } : { status: 'loading' },
+    readyConfig ? readyConfig.billing : config.isPending ? 'loading' : 'unknown',
+  );
   const pricingSettled = view.kind !== 'loading';
 
   useEffect(() => {
@@ -46,7 +49,7 @@ export function LandingPage({ navigation, hash }: LandingPageProps) {
           <HeroSection videoUrl={readyConfig?.videoUrl ?? null} />
           <HowItWorksSection />
           <FeaturesSection />
-          <PricingSection view={view} />
+          <PricingSection view={view} onRetry={() => void prices.refetch({ cancelRefetch: false })} retrying={prices.isFetching} />
           <FaqSection />
         </main>
         <LandingFooter config={readyConfig} />

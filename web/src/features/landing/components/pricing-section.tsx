@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { LoadFailed } from '@/components/ui/load-failed/load-failed';
 import { Spinner } from '@/components/ui/spinner/spinner';
 import { paths } from '@/config/paths';
 import { PLAN_NAMES } from '@/lib/subscription-status';
@@ -65,7 +66,9 @@ function PlanCard({ plan }: { plan: PlanOffer }) {
   );
 }
 
-function PricingBody({ view }: { view: PricingView }) {
+type PricingProps = { view: PricingView; onRetry: () => void; retrying: boolean };
+
+function PricingBody({ view, onRetry, retrying }: PricingProps) {
   if (view.kind === 'loading') {
     return (
       <div className="pricing__status" role="status">
@@ -76,9 +79,9 @@ function PricingBody({ view }: { view: PricingView }) {
   }
   if (view.kind === 'error') {
     return (
-      <p className="pricing__status pricing__status--error" role="alert">
-        Failed to load pricing information
-      </p>
+      <div className="pricing__status pricing__status--error">
+        <LoadFailed message="Failed to load pricing information" onRetry={onRetry} retrying={retrying} compact />
+      </div>
     );
   }
   if (view.kind === 'free') {
@@ -112,7 +115,7 @@ function PricingBody({ view }: { view: PricingView }) {
 }
 
 /** Spec §2 pricing section: the monthly plans from the live price list, extra tokens and how tokens are counted. */
-export function PricingSection({ view }: { view: PricingView }) {
+export function PricingSection({ view, onRetry, retrying }: PricingProps) {
   return (
     <section id={LANDING_SECTIONS.pricing} className="landing-section" aria-labelledby="pricing-title" tabIndex={-1}>
       <div className="landing-section__head">
@@ -123,7 +126,7 @@ export function PricingSection({ view }: { view: PricingView }) {
         <p className="landing-section__subtitle">Choose the plan that fits your needs. No hidden fees, cancel anytime.</p>
         <p className="pricing__tax">Tax included in prices</p>
       </div>
-      <PricingBody view={view} />
+      <PricingBody view={view} onRetry={onRetry} retrying={retrying} />
       <p className="pricing__note">
         <strong>How tokens are calculated:</strong> tokens are counted by the characters processed, one token per started 2,000
         characters. A small email uses one token; a 5,000-character email uses three. Subscription tokens renew every month and

@@ -1,5 +1,6 @@
 // What the landing page's pricing section shows, from the price list and the billing mode.
-import type { Price } from '@/features/billing/api/types';
+import { formatUsd } from '@/lib/format';
+import type { Price } from '@/lib/prices';
 import type { PlanType } from '@/lib/subscription-status';
 import type { BillingMode } from '@/lib/public-config';
 
@@ -33,12 +34,12 @@ export function pricingView(
 
 /** Spec §2, §9: the price of one token with 4 decimals, e.g. "$0.0180". */
 export function perTokenPrice(price: Price): string {
-  return `$${(price.price / price.tokens).toFixed(4)}`;
+  return formatUsd(price.price / price.tokens, 4);
 }
 
 /** A monthly price: whole dollars without cents ("$9"), otherwise with them ("$9.50"). */
 export function monthlyPrice(amount: number): string {
-  return Number.isInteger(amount) ? `$${amount}` : `$${amount.toFixed(2)}`;
+  return formatUsd(amount, Number.isInteger(amount) ? 0 : 2);
 }
 
 /** Counts with US grouping: 2000 → "2,000". */

@@ -17,9 +17,9 @@ export type LegalSection = {
 
 /** The support address from the installation's configuration, as a mail link. */
 export function SupportEmail() {
-  const config = usePublicConfig();
-  if (config.status !== 'ready') return <>our support address</>;
-  const { supportEmail } = config.config;
+  const { data: config } = usePublicConfig();
+  if (!config) return <>our support address</>;
+  const { supportEmail } = config;
   return <a href={`mailto:${supportEmail}`}>{supportEmail}</a>;
 }
 

@@ -1,45 +1,20 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { StatusScreen } from '@/components/ui/status/status-screen';
 import { ThemeToggle } from '@/components/ui/theme/theme-toggle';
 import { paths } from '@/config/paths';
 import { DEFAULT_SIGNED_IN_PATH } from '@/config/session';
 import { usePublicConfig } from '@/lib/public-config';
-import { getDocuments } from '@/features/documents/api/get-documents';
-import { CreateDocumentDialog } from '@/features/documents/components/create-document-dialog';
 import { GmailWalkthrough } from './gmail-walkthrough';
 import '@/components/ui/page/page.css';
 import './onboarding.css';
 
-type OnboardingVariant = 'after-login' | 'after-signup';
+export type OnboardingVariant = 'after-login' | 'after-signup';
 
 const STEP_NAMES = ['Create a document', 'Set up forwarding', 'Watch summaries arrive'] as const;
 
-type Visibility = 'checking' | 'show' | 'done';
-
-/** The guide is for users without documents: once the first one exists, it is not shown again. */
-function useOnboardingVisibility(): Visibility {
-  const [visibility, setVisibility] = useState<Visibility>('checking');
-
-  useEffect(() => {
-    let active = true;
-    getDocuments().then(
-      (documents) => {
-        if (active) setVisibility(documents.length > 0 ? 'done' : 'show');
-      },
-      (error: unknown) => {
-        // Unknown: the guide is harmless, so it shows.
-        console.warn('Could not load the documents for the onboarding guide.', error);
-        if (active) setVisibility('show');
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, []);
-
-  return visibility;
-}
+/** 'done' once the user has a document: the guide is for users without one and is not shown again. */
+export type OnboardingVisibility = 'checking' | 'show' | 'done';
 
 function StepContent({ step, inboundDomain }: { step: number; inboundDomain: string | null }) {
   if (step === 0) {
@@ -107,15 +82,19 @@ function StepContent({ step, inboundDomain }: { step: number; inboundDomain: str
   );
 }
 
-type OnboardingPageProps = { variant: OnboardingVariant };
+type OnboardingPageProps = {
+  variant: OnboardingVariant;
+  visibility: OnboardingVisibility;
+  /** The documents feature's create dialog, given by the route that composes the two features. */
+  renderCreateDocumentDialog: (onClose: () => void) => ReactNode;
+};
 
 /**
  * /onboarding and /onboarding-after-signup: a three-step guide (create a document, set up forwarding,
  * watch summaries arrive), skippable, and only for users who have no document yet.
  */
-export function OnboardingPage({ variant }: OnboardingPageProps) {
-  const visibility = useOnboardingVisibility();
-  const config = usePublicConfig();
+export function OnboardingPage({ variant, visibility, renderCreateDocumentDialog }: OnboardingPageProps) {
+  const { data: config } = usePublicConfig();
   const [step, setStep] = useState(0);
   const [creating, setCreating] = useState(false);
   const panelHeadingRef = useRef<HTMLHeadingElement>(null);
@@ -128,7 +107,8 @@ export function OnboardingPage({ variant }: OnboardingPageProps) {
     if (movedRef.current) panelHeadingRef.current?.focus();
   }, [step]);
 
-  if (visibility === 'done') return <Navigate to={DEFAULT_SIGNED_IN_PATH} replace />;
+  // While the dialog is open its new document must not send the user away: it opens the document itself.
+  if (visibility === 'done' && !creating) return <Navigate to={DEFAULT_SIGNED_IN_PATH} replace />;
   if (visibility === 'checking') return <StatusScreen title="Preparing your guide..." />;
 
   const goTo = (next: number) => {
@@ -182,7 +162,7 @@ export function OnboardingPage({ variant }: OnboardingPageProps) {
             {STEP_NAMES[step]}
           </h2>
           <div className="onboarding-panel__body">
-            <StepContent step={step} inboundDomain={config.status === 'ready' ? config.config.inboundDomain || null : null} />
+            <StepContent step={step} inboundDomain={config?.inboundDomain || null} />
           </div>
           <div className="onboarding-panel__actions">
             <button type="button" className="button button--secondary" onClick={() => goTo(step - 1)} disabled={step === 0}>
@@ -201,15 +181,7 @@ export function OnboardingPage({ variant }: OnboardingPageProps) {
         </section>
       </main>
 
-      {creating ? <CreateDocumentDialog onClose={() => setCreating(false)} /> : null}
+      {creating ? renderCreateDocumentDialog(() => setCreating(false)) : null}
     </div>
   );
-}
-
-export function OnboardingAfterLoginPage() {
-  return <OnboardingPage variant="after-login" />;
-}
-
-export function OnboardingAfterSignupPage() {
-  return <OnboardingPage variant="after-signup" />;
 }

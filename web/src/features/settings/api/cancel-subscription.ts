@@ -1,6 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { subscriptionKeys, tokenStateKeys } from '@/lib/query-keys';
 
 /** POST /api/subscription/cancel: cancels at the end of the current period (409 when it does not apply). */
 export async function cancelSubscription(): Promise<void> {
   await api.post('subscription/cancel');
+}
+
+/** Cancels, then reloads the subscription in the background (the last answer stays meanwhile). */
+export function useCancelSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelSubscription,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
+      void queryClient.invalidateQueries({ queryKey: tokenStateKeys.all });
+    },
+  });
 }

@@ -1,10 +1,7 @@
-/** Spec §3 payment method: the card's brand, last 4 digits and expiry. */
-export type PaymentMethod = {
-  brand: string;
-  last4: string;
-  expiryMonth: number;
-  expiryYear: number;
-};
+import type { PaymentMethod } from '@contract/subscription';
+
+/** Spec §3 payment method: the card's brand, last 4 digits and expiry (the HTTP contract's type). */
+export type { PaymentMethod };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;

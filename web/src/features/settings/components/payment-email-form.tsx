@@ -1,37 +1,42 @@
 import { useId, useState, type FormEvent } from 'react';
 import { InformationDialog } from '@/components/ui/dialog/information-dialog';
 import { toast } from '@/components/ui/toast/toast-store';
-import { updatePaymentEmail } from '../api/update-payment-email';
+import { httpStatusOf } from '@/lib/api-error';
+import { serverMessageOf } from '@/lib/server-message';
+import { useUpdatePaymentEmail } from '../api/update-payment-email';
 
 export const UPDATE_PAYMENT_EMAIL_FAILED_MESSAGE = 'Failed to update payment email. Please try again.';
+/** The server's limit for an address (RFC 5321). */
+const MAX_PAYMENT_EMAIL_LENGTH = 254;
 
 /** Spec §2/§5 payment email: an email field and "Update", disabled when empty or while updating. */
 export function PaymentEmailForm({ initialEmail }: { initialEmail: string }) {
   const inputId = useId();
   const hintId = useId();
   const [email, setEmail] = useState(initialEmail);
-  const [updating, setUpdating] = useState(false);
+  const update = useUpdatePaymentEmail();
   const [failure, setFailure] = useState<string | null>(null);
+  const updating = update.isPending;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const value = email.trim();
     if (value === '' || updating) return;
-    setUpdating(true);
-    try {
-      await updatePaymentEmail(value);
-      setEmail(value);
-      toast.success('Payment email updated.');
-    } catch (error) {
-      console.warn('Could not update the payment email.', error);
-      setFailure(UPDATE_PAYMENT_EMAIL_FAILED_MESSAGE);
-    } finally {
-      setUpdating(false);
-    }
+    update.mutate(value, {
+      onSuccess: () => {
+        setEmail(value);
+        toast.success('Payment email updated.');
+      },
+      onError: (error) => {
+        console.warn('Could not update the payment email.', error);
+        // A refused address is said as a sentence ("Enter a valid email address, …"); anything else is the spec's text.
+        void (async () => setFailure((httpStatusOf(error) === 400 ? await serverMessageOf(error) : null) ?? UPDATE_PAYMENT_EMAIL_FAILED_MESSAGE))();
+      },
+    });
   }
 
   return (
-    <form className="payment-email" onSubmit={(event) => void submit(event)}>
+    <form className="payment-email" onSubmit={submit}>
       <label className="payment-email__label" htmlFor={inputId}>
         Payment email
       </label>
@@ -41,6 +46,7 @@ export function PaymentEmailForm({ initialEmail }: { initialEmail: string }) {
           className="payment-email__input"
           type="email"
           autoComplete="email"
+          maxLength={MAX_PAYMENT_EMAIL_LENGTH}
           value={email}
           disabled={updating}
           aria-describedby={hintId}

@@ -1,12 +1,13 @@
 import { useId, useState } from 'react';
 import { InformationDialog } from '@/components/ui/dialog/information-dialog';
+import { LoadFailed, loadFailureOf } from '@/components/ui/load-failed/load-failed';
 import { Spinner } from '@/components/ui/spinner/spinner';
 import { assignLocation } from '@/lib/navigation';
-import { setupPaymentMethod } from '../api/setup-payment-method';
+import { usePaymentMethods } from '../api/get-payment-methods';
+import { useSetupPaymentMethod } from '../api/setup-payment-method';
 import type { PaymentMethod } from '../api/types';
 import { formatExpiry } from '../utils/subscription-display';
 import { PaymentEmailForm } from './payment-email-form';
-import { usePaymentMethods } from './use-payment-methods';
 
 export const UPDATE_PAYMENT_METHOD_FAILED_MESSAGE = 'Failed to update payment method. Please try again.';
 
@@ -46,33 +47,34 @@ type PaymentMethodsSectionProps = {
 export function PaymentMethodsSection({ paymentEmail }: PaymentMethodsSectionProps) {
   const titleId = useId();
   const methods = usePaymentMethods();
-  const [updating, setUpdating] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const setup = useSetupPaymentMethod();
+  const [updateFailure, setUpdateFailure] = useState<string | null>(null);
+  // After success the browser is leaving for the card-update page: the button stays disabled meanwhile.
+  const updating = setup.isPending || setup.isSuccess;
 
   async function updatePaymentMethod() {
-    setUpdating(true);
     try {
-      assignLocation(await setupPaymentMethod());
-      // The browser is leaving for the card-update page: the button stays disabled meanwhile.
+      assignLocation(await setup.mutateAsync());
     } catch (error) {
+      setup.reset();
       console.warn('Could not start the payment method update.', error);
-      setFailure(UPDATE_PAYMENT_METHOD_FAILED_MESSAGE);
-      setUpdating(false);
+      setUpdateFailure(UPDATE_PAYMENT_METHOD_FAILED_MESSAGE);
     }
   }
 
+  const loadFailure = loadFailureOf(methods, 'Your payment methods could not be loaded.');
   let card;
-  if (methods.status === 'loading') {
+  if (methods.isPending) {
     card = (
       <div className="settings-loading" role="status">
         <Spinner size="small" />
         <span>Loading payment methods...</span>
       </div>
     );
-  } else if (methods.status === 'error') {
-    card = <p className="settings-muted">Your payment methods could not be loaded.</p>;
-  } else if (methods.methods[0]) {
-    card = <CardSummary method={methods.methods[0]} />;
+  } else if (loadFailure) {
+    card = <LoadFailed {...loadFailure} compact />;
+  } else if (methods.data?.[0]) {
+    card = <CardSummary method={methods.data[0]} />;
   } else {
     card = <p className="settings-muted">No payment method on file.</p>;
   }
@@ -97,7 +99,7 @@ export function PaymentMethodsSection({ paymentEmail }: PaymentMethodsSectionPro
         </button>
       </div>
       <PaymentEmailForm initialEmail={paymentEmail ?? ''} />
-      {failure !== null ? <InformationDialog title="Something went wrong" message={failure} onClose={() => setFailure(null)} /> : null}
+      {updateFailure !== null ? <InformationDialog title="Something went wrong" message={updateFailure} onClose={() => setUpdateFailure(null)} /> : null}
     </section>
   );
 }

@@ -1,9 +1,10 @@
+import { LoadFailed } from '@/components/ui/load-failed/load-failed';
 import { PageHeader } from '@/components/ui/page/page-header';
 import { Spinner } from '@/components/ui/spinner/spinner';
 import { PaymentMethodsSection } from './payment-methods-section';
 import { SubscriptionSection } from './subscription-section';
+import { useSubscriptionStatus } from '@/lib/subscription-status';
 import { useCardChangeNotice } from './use-card-change-notice';
-import { useSubscriptionStatus } from './use-subscription-status';
 import './settings.css';
 
 function BillingDisabledNotice() {
@@ -23,34 +24,30 @@ function BillingDisabledNotice() {
 /** /settings and /dashboard/settings (spec §2): the Subscription and Payment Methods sections. */
 export function SettingsPage() {
   useCardChangeNotice();
-  const subscription = useSubscriptionStatus();
+  const { data: subscription, isError, isFetching, refetch } = useSubscriptionStatus();
 
   let content;
-  if (subscription.status === 'loading') {
+  // "Try again" starts over from the loading state; a failed reload keeps the last answer on screen.
+  if (!subscription && (!isError || isFetching)) {
     content = (
       <div className="settings-loading settings-loading--page" role="status">
         <Spinner size="medium" />
         <span>Loading subscription details...</span>
       </div>
     );
-  } else if (subscription.status === 'error') {
+  } else if (!subscription) {
     content = (
-      <section className="card settings-section" role="alert">
-        <p className="settings-text">Your subscription could not be loaded.</p>
-        <div className="settings-section__actions">
-          <button type="button" className="button button--secondary" onClick={subscription.retry}>
-            Try again
-          </button>
-        </div>
+      <section className="card settings-section">
+        <LoadFailed message="Your subscription could not be loaded." onRetry={() => void refetch()} />
       </section>
     );
-  } else if (subscription.subscription.billingDisabled) {
+  } else if (subscription.billingDisabled) {
     content = <BillingDisabledNotice />;
   } else {
     content = (
       <>
-        <SubscriptionSection subscription={subscription.subscription} onChanged={subscription.reload} />
-        <PaymentMethodsSection paymentEmail={subscription.subscription.paymentEmail} />
+        <SubscriptionSection subscription={subscription} />
+        <PaymentMethodsSection paymentEmail={subscription.paymentEmail} />
       </>
     );
   }

@@ -1,13 +1,14 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { PlanChangeDialog } from '@/components/plan-change/plan-change-dialog';
 import { ConfirmationDialog } from '@/components/ui/dialog/confirmation-dialog';
 import { InformationDialog } from '@/components/ui/dialog/information-dialog';
 import { toast } from '@/components/ui/toast/toast-store';
 import { paths } from '@/config/paths';
 import { formatLongDate, formatUsd } from '@/lib/format';
-import { PLAN_NAMES, type SubscriptionStatus } from '@/lib/subscription-status';
-import { cancelSubscription } from '../api/cancel-subscription';
-import { reactivateSubscription } from '../api/reactivate-subscription';
+import { PLAN_NAMES, type PlanType, type SubscriptionStatus } from '@/lib/subscription-status';
+import { useCancelSubscription } from '../api/cancel-subscription';
+import { useReactivateSubscription } from '../api/reactivate-subscription';
 import { SUBSCRIPTION_LABELS, subscriptionDisplayOf, type SubscriptionDisplay } from '../utils/subscription-display';
 
 export const CANCEL_FAILED_MESSAGE = 'Failed to cancel subscription. Please try again.';
@@ -22,42 +23,42 @@ const PERIOD_END_LABELS: Record<SubscriptionDisplay, string> = {
 
 type Flow = 'cancel' | 'reactivate';
 
+const OTHER_PLAN: Record<PlanType, PlanType> = { monthlyBasic: 'monthlyPro', monthlyPro: 'monthlyBasic' };
+
 type SubscriptionSectionProps = {
   subscription: SubscriptionStatus;
-  /** Refetches the status after a change. */
-  onChanged: () => void;
 };
 
 /**
  * Spec §2/§4 subscription section: the status label, the monthly price, the period end and the
- * action that fits: cancel (active), reactivate (canceling) or subscribe (none, or ended).
+ * action that fits: change plan or cancel (active), reactivate (canceling) or subscribe (none, or ended).
  */
-export function SubscriptionSection({ subscription, onChanged }: SubscriptionSectionProps) {
+export function SubscriptionSection({ subscription }: SubscriptionSectionProps) {
   const titleId = useId();
+  const cancel = useCancelSubscription();
+  const reactivate = useReactivateSubscription();
   const [confirming, setConfirming] = useState<Flow | null>(null);
-  const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [changingTo, setChangingTo] = useState<PlanType | null>(null);
+  const pending = cancel.isPending || reactivate.isPending;
 
   const display = subscriptionDisplayOf(subscription);
   const periodEnd = formatLongDate(subscription.currentPeriodEnd);
 
+  // The mutations reload the status themselves; the last answer stays on screen meanwhile.
   async function run(flow: Flow) {
-    setPending(true);
     try {
       if (flow === 'cancel') {
-        await cancelSubscription();
+        await cancel.mutateAsync();
         toast.success(`Subscription canceled. It will remain active until ${periodEnd}`);
       } else {
-        await reactivateSubscription();
+        await reactivate.mutateAsync();
         toast.success('Subscription reactivated successfully!');
       }
       setConfirming(null);
-      setPending(false);
-      onChanged();
     } catch (error) {
       console.warn(`Could not ${flow} the subscription.`, error);
       setConfirming(null);
-      setPending(false);
       setFailure(flow === 'cancel' ? CANCEL_FAILED_MESSAGE : REACTIVATE_FAILED_MESSAGE);
     }
   }
@@ -99,6 +100,11 @@ export function SubscriptionSection({ subscription, onChanged }: SubscriptionSec
       </dl>
 
       <div className="settings-section__actions">
+        {display === 'active' && subscription.planType ? (
+          <button type="button" className="button button--secondary" onClick={() => setChangingTo(OTHER_PLAN[subscription.planType ?? 'monthlyBasic'])}>
+            Change plan
+          </button>
+        ) : null}
         {display === 'active' ? (
           <button type="button" className="button button--danger" onClick={() => setConfirming('cancel')}>
             Cancel Subscription
@@ -142,6 +148,7 @@ export function SubscriptionSection({ subscription, onChanged }: SubscriptionSec
           onCancel={() => setConfirming(null)}
         />
       ) : null}
+      {changingTo !== null ? <PlanChangeDialog planType={changingTo} onClose={() => setChangingTo(null)} /> : null}
       {failure !== null ? <InformationDialog title="Something went wrong" message={failure} onClose={() => setFailure(null)} /> : null}
     </section>
   );

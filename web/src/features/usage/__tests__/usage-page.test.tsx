@@ -1,20 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { installFakeApi, type RecordedCall } from '@/test/fake-api';
+import { heldReply, installFakeFetch, type Reply, type Route } from '@/test/fake-fetch';
 import { makeJwt } from '@/test/jwt';
 import { renderApp, storeToken } from '@/test/render-app';
 
 const TODAY = new Date(2026, 2, 15, 14, 45); // 15 March 2026, 14:45 local time
-
-type Reply = { status: number; body?: unknown };
-
-function heldReply() {
-  let release: (reply: Reply) => void = () => undefined;
-  const reply = new Promise<Reply>((resolve) => {
-    release = resolve;
-  });
-  return { handler: () => reply, release };
-}
 
 const failure: Reply = { status: 500, body: { error: { code: 'INTERNAL', message: 'Down' } } };
 
@@ -31,9 +21,9 @@ const addedRows = {
   total: 1,
 };
 
-async function renderUsage(routes: Record<string, Reply | ((call: RecordedCall) => Reply | Promise<Reply>)> = {}, url = '/dashboard/usage') {
+async function renderUsage(routes: Record<string, Route> = {}, url = '/dashboard/usage') {
   vi.useFakeTimers({ now: TODAY, toFake: ['Date'] });
-  const api = installFakeApi({
+  const api = installFakeFetch({
     'GET /api/tokens/usage/chart': { status: 200, body: { usage: [] } },
     'GET /api/tokens/usage/table': { status: 200, body: usageRows },
     'GET /api/tokens/added/table': { status: 200, body: addedRows },
@@ -97,14 +87,29 @@ describe('usage page', () => {
       const { user } = await renderUsage();
       const type = within(chartCard()).getByRole('group', { name: 'Chart type' });
       expect(within(type).getByRole('button', { name: 'Line' })).toHaveAttribute('aria-pressed', 'true');
-      const chart = await within(chartCard()).findByRole('img', { name: 'Tokens used per day over the last 30 days' });
+      const chart = await within(chartCard()).findByRole('img', { name: 'Mails processed and tokens used per day over the last 30 days' });
       expect(chart).toHaveAttribute('data-chart-type', 'line');
 
       await user.click(within(type).getByRole('button', { name: 'Bar' }));
 
       expect(within(type).getByRole('button', { name: 'Bar' })).toHaveAttribute('aria-pressed', 'true');
       expect(within(type).getByRole('button', { name: 'Line' })).toHaveAttribute('aria-pressed', 'false');
-      expect(within(chartCard()).getByRole('img', { name: /Tokens used per day/ })).toHaveAttribute('data-chart-type', 'bar');
+      expect(within(chartCard()).getByRole('img', { name: /per day over the last/ })).toHaveAttribute('data-chart-type', 'bar');
+    });
+
+    it('plots mails processed and tokens used, each on its own labelled axis, as the title says', async () => {
+      await renderUsage({
+        'GET /api/tokens/usage/chart': {
+          status: 200,
+          body: { usage: [{ date: '2026-03-14', usedTokens: 27, processedMails: 15 }] },
+        },
+      });
+      const chart = await within(chartCard()).findByRole('img', { name: 'Mails processed and tokens used per day over the last 30 days' });
+
+      // What ApexCharts drew: a legend entry per series and one y-axis title per unit.
+      await waitFor(() => expect(chart.querySelectorAll('.apexcharts-legend-text')).toHaveLength(2));
+      expect([...chart.querySelectorAll('.apexcharts-legend-text')].map((entry) => entry.textContent)).toEqual(['Mails processed', 'Tokens used']);
+      expect([...chart.querySelectorAll('.apexcharts-yaxis-title-text')].map((title) => title.textContent)).toEqual(['Mails', 'Tokens']);
     });
 
     it('shows a placeholder while the data loads, then the chart', async () => {
@@ -114,20 +119,27 @@ describe('usage page', () => {
       expect(within(chartCard()).getByRole('status', { name: 'Loading the usage chart' })).toBeInTheDocument();
       expect(chartCard()).toHaveAttribute('aria-busy', 'true');
 
-      held.release({ status: 200, body: { usage: [{ date: '2026-03-15', usedTokens: 9 }] } });
+      held.release({ status: 200, body: { usage: [{ date: '2026-03-15', usedTokens: 9, processedMails: 2 }] } });
 
-      expect(await within(chartCard()).findByRole('img', { name: /Tokens used per day/ })).toBeInTheDocument();
+      expect(await within(chartCard()).findByRole('img', { name: /per day over the last/ })).toBeInTheDocument();
       expect(chartCard()).toHaveAttribute('aria-busy', 'false');
     });
 
-    it('logs a failed load, ends the loading state and shows no message', async () => {
+    it('says a failed load instead of drawing bare axes, and draws the chart after "Try again"', async () => {
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-      await renderUsage({ 'GET /api/tokens/usage/chart': failure });
+      const { api, user } = await renderUsage({ 'GET /api/tokens/usage/chart': failure });
 
-      await waitFor(() => expect(chartCard()).toHaveAttribute('aria-busy', 'false'));
-      expect(within(chartCard()).queryByRole('status')).not.toBeInTheDocument();
-      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(await within(chartCard()).findByRole('alert')).toHaveTextContent('The usage chart could not be loaded.');
+      expect(chartCard()).toHaveAttribute('aria-busy', 'false');
+      expect(within(chartCard()).queryByRole('img')).not.toBeInTheDocument();
       expect(warn).toHaveBeenCalledWith('Could not load the usage chart.', expect.anything());
+
+      api.on('GET /api/tokens/usage/chart', { status: 200, body: { usage: [{ date: '2026-03-15', usedTokens: 9, processedMails: 2 }] } });
+      await user.click(within(chartCard()).getByRole('button', { name: 'Try again' }));
+
+      expect(await within(chartCard()).findByRole('img', { name: /per day/ })).toBeInTheDocument();
+      expect(within(chartCard()).queryByRole('alert')).not.toBeInTheDocument();
+      expect(api.callsTo('GET /api/tokens/usage/chart')).toHaveLength(2);
     });
   });
 
@@ -171,14 +183,30 @@ describe('usage page', () => {
       expect(api.callsTo('GET /api/tokens/usage/table')[2]?.query).toEqual({ page: '1', pageSize: '5', sortBy: 'usedTokens', sortOrder: 'asc' });
     });
 
-    it('logs a failed load and ends the loading state without a message', async () => {
+    it('says a failed load, not "No token usage yet", and shows the rows after "Try again"', async () => {
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-      await renderUsage({ 'GET /api/tokens/usage/table': failure });
+      const { api, user } = await renderUsage({ 'GET /api/tokens/usage/table': failure });
       const table = within(usageCard()).getByRole('table', { name: 'Token Usage' });
 
-      await waitFor(() => expect(table).toHaveAttribute('aria-busy', 'false'));
+      expect(await within(table).findByRole('alert')).toHaveTextContent('Your token usage could not be loaded.');
+      expect(table).toHaveAttribute('aria-busy', 'false');
+      expect(within(table).queryByText('No token usage yet.')).not.toBeInTheDocument();
       expect(warn).toHaveBeenCalledWith('Could not load the token usage.', expect.anything());
-      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+      api.on('GET /api/tokens/usage/table', { status: 200, body: usageRows });
+      await user.click(within(table).getByRole('button', { name: 'Try again' }));
+
+      expect(await within(table).findByRole('cell', { name: 'Mail summarised: Invoice 42' })).toBeInTheDocument();
+      expect(within(table).queryByRole('alert')).not.toBeInTheDocument();
+      expect(api.callsTo('GET /api/tokens/usage/table').at(-1)?.query).toEqual({ page: '1', pageSize: '5', sortBy: 'date', sortOrder: 'desc' });
+    });
+
+    it('says "No token usage yet." only when the server answers an empty list', async () => {
+      await renderUsage({ 'GET /api/tokens/usage/table': { status: 200, body: { data: [], total: 0 } } });
+      const table = within(usageCard()).getByRole('table', { name: 'Token Usage' });
+
+      expect(await within(table).findByText('No token usage yet.')).toBeInTheDocument();
+      expect(within(table).queryByRole('alert')).not.toBeInTheDocument();
     });
   });
 
@@ -217,7 +245,7 @@ describe('usage page', () => {
       expect(within(usageCard()).getByRole('combobox', { name: 'Rows per page' })).toHaveValue('5');
     });
 
-    it('shows skeleton rows while loading, and ends the loading on failure without a message', async () => {
+    it('shows skeleton rows while loading, then says a failed load with "Try again"', async () => {
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
       const held = heldReply();
       await renderUsage({ 'GET /api/tokens/added/table': held.handler });
@@ -227,7 +255,9 @@ describe('usage page', () => {
       held.release(failure);
 
       await waitFor(() => expect(table).toHaveAttribute('aria-busy', 'false'));
-      expect(within(table).getByText('No tokens added yet.')).toBeInTheDocument();
+      expect(within(table).getByRole('alert')).toHaveTextContent('Your added tokens could not be loaded.');
+      expect(within(table).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+      expect(within(table).queryByText('No tokens added yet.')).not.toBeInTheDocument();
       expect(warn).toHaveBeenCalledWith('Could not load the added tokens.', expect.anything());
     });
   });

@@ -1,4 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { browserTimeZone, buildDailySeries, chartRangeStart, type ChartPoint, type ChartRange } from '../utils/usage-chart';
+import { usageKeys } from './query-keys';
 import { isRecord, type UsageDay } from './types';
 
 type UsageChartQuery = {
@@ -8,7 +11,7 @@ type UsageChartQuery = {
   tz: string;
 };
 
-/** GET /api/tokens/usage/chart?from&tz: tokens used per day; days without usage are absent. */
+/** GET /api/tokens/usage/chart?from&tz: mails processed and tokens used per day; days without usage are absent. */
 export async function getUsageChart({ from, tz }: UsageChartQuery, signal?: AbortSignal): Promise<UsageDay[]> {
   const body = await api
     .get('tokens/usage/chart', { searchParams: { from: from.toISOString(), tz }, ...(signal ? { signal } : {}) })
@@ -16,6 +19,24 @@ export async function getUsageChart({ from, tz }: UsageChartQuery, signal?: Abor
   const usage = isRecord(body) ? body['usage'] : undefined;
   if (!Array.isArray(usage)) throw new Error('GET /api/tokens/usage/chart answered without usage.');
   return usage.filter(
-    (day): day is UsageDay => isRecord(day) && typeof day['date'] === 'string' && typeof day['usedTokens'] === 'number',
+    (day): day is UsageDay =>
+      isRecord(day) && typeof day['date'] === 'string' && typeof day['usedTokens'] === 'number' && typeof day['processedMails'] === 'number',
   );
+}
+
+/** Every day of the last `range` days, oldest first, with its mails and tokens (0 for the days the server left out). */
+async function getUsageSeries(range: ChartRange, signal: AbortSignal): Promise<ChartPoint[]> {
+  const now = new Date();
+  const usage = await getUsageChart({ from: chartRangeStart(range, now), tz: browserTimeZone() }, signal);
+  return buildDailySeries(usage, range, now);
+}
+
+/** The series of `range`, loaded again when it changes. A failure is logged and returned as `result` (LoadFailed). */
+export function useUsageSeries(range: ChartRange) {
+  const result = useQuery({
+    queryKey: usageKeys.chart(range),
+    queryFn: ({ signal }) => getUsageSeries(range, signal),
+    meta: { errorMessage: 'Could not load the usage chart.' },
+  });
+  return { points: result.data ?? [], loading: result.isPending, result };
 }

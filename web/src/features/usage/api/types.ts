@@ -1,16 +1,8 @@
-// Shapes of the token-usage calls (docs/api.md, spec §3).
+// Shapes of the token-usage calls: the HTTP contract's own types (src/contract, docs/api.md).
+import type { PagedList } from '@contract/common';
 
-/** One day of the chart call: tokens used that day in the requested time zone. */
-export type UsageDay = { date: string; usedTokens: number };
-
-export type TokenUsageRecord = { operation: string; usedTokens: number; date: string; payedUsd: number };
-export type TokenUsageSortKey = 'operation' | 'usedTokens' | 'date';
-
-export type AddedTokensRecord = { source: string; tokens: number; payedUsd: number; date: string };
-export type AddedTokensSortKey = 'source' | 'tokens' | 'payedUsd' | 'date';
-
-/** Spec §3 paged list response. */
-export type PagedList<Row> = { data: Row[]; total: number };
+export type { PagedList };
+export type { AddedTokensRecord, AddedTokensSortKey, TokenUsageRecord, TokenUsageSortKey, UsageDay } from '@contract/usage';
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;

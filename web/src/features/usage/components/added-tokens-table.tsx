@@ -1,9 +1,8 @@
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table/data-table';
 import { useTableQuery } from '@/components/ui/data-table/use-table-query';
 import { formatUsd } from '@/lib/format';
-import { getAddedTokens } from '../api/get-added-tokens';
+import { useAddedTokens } from '../api/get-added-tokens';
 import type { AddedTokensRecord, AddedTokensSortKey } from '../api/types';
-import { usePagedRows } from '../hooks/use-paged-rows';
 
 // Spec §2: the usage table component with the columns Source, Tokens Used, Payed (USD) and Date.
 const COLUMNS: DataTableColumn<AddedTokensRecord, AddedTokensSortKey>[] = [
@@ -16,7 +15,7 @@ const COLUMNS: DataTableColumn<AddedTokensRecord, AddedTokensSortKey>[] = [
 /** Spec §2 Usage (3): tokens added (subscription renewals, purchases), with its own sort, page and page size. */
 export function AddedTokensTable() {
   const table = useTableQuery<AddedTokensSortKey>('date');
-  const { rows, total, loading } = usePagedRows(getAddedTokens, table.query, 'the added tokens');
+  const { rows, total, loading, failed, retry, retrying } = useAddedTokens(table.query);
 
   return (
     <section className="card usage-card" aria-labelledby="added-tokens-title">
@@ -25,7 +24,16 @@ export function AddedTokensTable() {
           Added Tokens
         </h2>
       </div>
-      <DataTable {...table.bind} labelledBy="added-tokens-title" columns={COLUMNS} data={rows} total={total} loading={loading} emptyMessage="No tokens added yet." />
+      <DataTable
+        {...table.bind}
+        labelledBy="added-tokens-title"
+        columns={COLUMNS}
+        data={rows}
+        total={total}
+        loading={loading}
+        emptyMessage="No tokens added yet."
+        failure={failed ? { message: 'Your added tokens could not be loaded.', onRetry: retry, retrying } : null}
+      />
     </section>
   );
 }

@@ -1,7 +1,6 @@
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table/data-table';
 import { useTableQuery } from '@/components/ui/data-table/use-table-query';
-import { getTokenUsage } from '../api/get-token-usage';
-import { usePagedRows } from '../hooks/use-paged-rows';
+import { useTokenUsage } from '../api/get-token-usage';
 import type { TokenUsageRecord, TokenUsageSortKey } from '../api/types';
 
 const COLUMNS: DataTableColumn<TokenUsageRecord, TokenUsageSortKey>[] = [
@@ -13,7 +12,7 @@ const COLUMNS: DataTableColumn<TokenUsageRecord, TokenUsageSortKey>[] = [
 /** Spec §2 Usage (2): the token usage history, server-sorted and paged (default date, newest first). */
 export function TokenUsageTable() {
   const table = useTableQuery<TokenUsageSortKey>('date');
-  const { rows, total, loading } = usePagedRows(getTokenUsage, table.query, 'the token usage');
+  const { rows, total, loading, failed, retry, retrying } = useTokenUsage(table.query);
 
   return (
     <section className="card usage-card" aria-labelledby="token-usage-title">
@@ -22,7 +21,16 @@ export function TokenUsageTable() {
           Token Usage
         </h2>
       </div>
-      <DataTable {...table.bind} labelledBy="token-usage-title" columns={COLUMNS} data={rows} total={total} loading={loading} emptyMessage="No token usage yet." />
+      <DataTable
+        {...table.bind}
+        labelledBy="token-usage-title"
+        columns={COLUMNS}
+        data={rows}
+        total={total}
+        loading={loading}
+        emptyMessage="No token usage yet."
+        failure={failed ? { message: 'Your token usage could not be loaded.', onRetry: retry, retrying } : null}
+      />
     </section>
   );
 }

@@ -1,37 +1,13 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Chart, ChartPlaceholder, type ChartType } from '@/components/ui/chart/chart';
-import { getUsageChart } from '../api/get-usage-chart';
-import { browserTimeZone, buildDailySeries, chartRangeStart, CHART_RANGES, DEFAULT_CHART_RANGE, type ChartPoint, type ChartRange } from '../utils/usage-chart';
+import { LoadFailed, loadFailureOf } from '@/components/ui/load-failed/load-failed';
+import { useUsageSeries } from '../api/get-usage-chart';
+import { CHART_RANGES, DEFAULT_CHART_RANGE, type ChartRange } from '../utils/usage-chart';
 
 const CHART_TYPES: { value: ChartType; label: string }[] = [
   { value: 'line', label: 'Line' },
   { value: 'bar', label: 'Bar' },
 ];
-
-type Loaded = { range: ChartRange; points: ChartPoint[] };
-
-/** Loads the days of `range`, again when it changes. Spec §8: a failure is logged only and ends the loading. */
-function useUsageSeries(range: ChartRange) {
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const now = new Date();
-    getUsageChart({ from: chartRangeStart(range, now), tz: browserTimeZone() }, controller.signal).then(
-      (usage) => {
-        if (!controller.signal.aborted) setLoaded({ range, points: buildDailySeries(usage, range, now) });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.warn('Could not load the usage chart.', error);
-        setLoaded((previous) => ({ range, points: previous?.points ?? [] }));
-      },
-    );
-    return () => controller.abort();
-  }, [range]);
-
-  return { points: loaded?.points ?? [], loading: loaded?.range !== range };
-}
 
 type ToggleGroupProps<Value extends string | number> = {
   label: string;
@@ -60,14 +36,25 @@ function ToggleGroup<Value extends string | number>({ label, options, value, onC
 
 const RANGE_OPTIONS = CHART_RANGES.map((days) => ({ value: days, label: `${days}d` }));
 
-/** Spec §2 Usage (1): "Processed mails over time", with a range selector and a line/bar toggle. */
+/**
+ * Spec §2 Usage (1): "Processed mails over time", with a range selector and a line/bar toggle. It plots
+ * the mails processed per day and, on a second axis, the tokens they used: the title, the legend, the
+ * axes and the tooltip all name what they show.
+ */
 export function UsageChartCard() {
   const [range, setRange] = useState<ChartRange>(DEFAULT_CHART_RANGE);
   const [type, setType] = useState<ChartType>('line');
-  const { points, loading } = useUsageSeries(range);
+  const { points, loading, result } = useUsageSeries(range);
+  const failure = loadFailureOf(result, 'The usage chart could not be loaded.');
 
   const categories = useMemo(() => points.map((point) => point.date), [points]);
-  const series = useMemo(() => [{ name: 'Tokens used', data: points.map((point) => point.count) }], [points]);
+  const series = useMemo(
+    () => [
+      { name: 'Mails processed', axis: 'Mails', data: points.map((point) => point.mails) },
+      { name: 'Tokens used', axis: 'Tokens', data: points.map((point) => point.tokens) },
+    ],
+    [points],
+  );
 
   return (
     <section className="card usage-card" aria-labelledby="usage-chart-title" aria-busy={loading}>
@@ -82,8 +69,10 @@ export function UsageChartCard() {
       </div>
       {loading ? (
         <ChartPlaceholder label="Loading the usage chart" />
+      ) : failure ? (
+        <LoadFailed {...failure} />
       ) : (
-        <Chart type={type} series={series} categories={categories} label={`Tokens used per day over the last ${range} days`} />
+        <Chart type={type} series={series} categories={categories} label={`Mails processed and tokens used per day over the last ${range} days`} />
       )}
     </section>
   );

@@ -151,4 +151,28 @@ describe('data table', () => {
     const cell = within(table).getByRole('cell', { name: 'A rather long name' });
     expect(within(cell).getByTitle('A rather long name')).toHaveTextContent('A rather l…');
   });
+
+  it('keeps a nowrap column on one line: the full text in title, and focusable only when cut', () => {
+    type Mail = { id: number; from: string };
+    const columns: DataTableColumn<Mail, 'from'>[] = [{ id: 'from', header: 'From', cell: (row) => row.from, truncate: 12, nowrap: true }];
+    function Mails() {
+      const table = useTableQuery<'from'>('from');
+      const rows = [
+        { id: 1, from: 'orders@shop.example.com' },
+        { id: 2, from: 'a@b.example' },
+      ];
+      return <DataTable {...table.bind} label="Mails" columns={columns} data={rows} total={2} loading={false} getRowId={(row) => String(row.id)} />;
+    }
+    render(<Mails />);
+
+    const long = screen.getByTitle('orders@shop.example.com');
+    expect(long).toHaveAttribute('tabindex', '0');
+    expect(long).toHaveAttribute('data-full-text', 'orders@shop.example.com');
+    expect(long.closest('td')).toHaveClass('data-table__cell--nowrap');
+    expect(long.closest('td')).not.toHaveClass('data-table__cell--wrap');
+    expect(screen.getByRole('cell', { name: 'orders@shop.example.com' })).toBeInTheDocument();
+    const short = screen.getByTitle('a@b.example');
+    expect(short).not.toHaveAttribute('tabindex');
+    expect(short).toHaveTextContent(/^a@b\.example$/);
+  });
 });

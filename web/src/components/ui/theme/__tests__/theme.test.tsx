@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi } from '@/test/fake-api';
+import { installFakeFetch } from '@/test/fake-fetch';
 import { makeJwt } from '@/test/jwt';
 import { renderApp, storeToken } from '@/test/render-app';
 import { installTheme, resetThemeStore, THEME_STORAGE_KEY, useTheme } from '../theme-store';
@@ -115,7 +115,7 @@ describe('theme toggle', () => {
   });
 
   it('is in the app header and on the landing navbar', async () => {
-    installFakeApi({
+    installFakeFetch({
       'GET /api/google-docs': { status: 200, body: [] },
       'GET /api/stripe/prices': { status: 200, body: [] },
       'GET /api/public-config': {

@@ -8,6 +8,8 @@ describe('auth error (/auth-error)', () => {
     ['unknown-mode', 'Unknown login mode.'],
     ['missing-consent', 'You must grant access to your Google account.'],
     ['invalid-refresh', 'Failed to retrieve login data.'],
+    ['browser-mismatch', 'This sign-in was not started in this browser, or took too long. Please sign in again.'],
+    ['too-many-attempts', 'Too many sign-in attempts from your network. Please wait a minute and try again.'],
   ])('shows the message for reason %s', (reason, message) => {
     renderApp(`/auth-error?reason=${reason}`);
 

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { installFakeApi } from '@/test/fake-api';
+import { installFakeFetch } from '@/test/fake-fetch';
 import { makeJwt } from '@/test/jwt';
 import { renderApp } from '@/test/render-app';
 import { AuthSuccessPage } from '../auth-success-page';
@@ -20,7 +20,7 @@ describe('auth success (/auth-success)', () => {
   });
 
   it('passes an error on to the login page as its error query', async () => {
-    installFakeApi();
+    installFakeFetch();
     const { router } = renderApp('/auth-success?error=access_denied');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -30,7 +30,7 @@ describe('auth success (/auth-success)', () => {
   });
 
   it('prefers the error over a token when both are present', async () => {
-    installFakeApi();
+    installFakeFetch();
     const { router } = renderApp(`/auth-success?token=${makeJwt()}&error=oops`);
 
     await waitFor(() => expect(router.state.location.search).toBe('?error=oops'));
@@ -38,7 +38,7 @@ describe('auth success (/auth-success)', () => {
   });
 
   it('stores the token, clears the query and replaces history on the way to /dashboard', async () => {
-    const api = installFakeApi();
+    const api = installFakeFetch();
     const token = makeJwt();
     window.history.replaceState(null, '', '/login');
     window.history.pushState(null, '', '/somewhere-before');
@@ -56,7 +56,7 @@ describe('auth success (/auth-success)', () => {
   });
 
   it('returns to the location remembered before sign-in', async () => {
-    installFakeApi();
+    installFakeFetch();
     window.sessionStorage.setItem('mailscribe.returnPath', '/dashboard/usage');
     const { router } = renderApp(`/auth-success?token=${makeJwt()}`);
 
@@ -66,7 +66,7 @@ describe('auth success (/auth-success)', () => {
   });
 
   it('sends the user to login with error no_token when neither token nor error is present', async () => {
-    installFakeApi();
+    installFakeFetch();
     const { router } = renderApp('/auth-success');
 
     await waitFor(() => expect(router.state.location.search).toBe('?error=no_token'));
@@ -76,7 +76,7 @@ describe('auth success (/auth-success)', () => {
 
   it('sends the user to login with error token_storage_failed when storing the token throws', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    installFakeApi();
+    installFakeFetch();
     vi.spyOn(window.localStorage, 'setItem').mockImplementation(() => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     });

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { installFakeApi } from '@/test/fake-api';
+import { installFakeFetch } from '@/test/fake-fetch';
 import { makeJwt } from '@/test/jwt';
 import { renderApp, storeToken } from '@/test/render-app';
 
@@ -55,7 +55,7 @@ describe('login (/login)', () => {
   });
 
   it('sends a user with a valid token to the dashboard', async () => {
-    installFakeApi();
+    installFakeFetch();
     storeToken(makeJwt());
     const { router } = renderApp('/login');
 

@@ -1,12 +1,8 @@
 // Builders and helpers for the billing screens' tests: the fake API stands in for the network.
-import { installFakeApi, anActiveSubscription, type FakeApi, type RecordedCall } from '@/test/fake-api';
+import { installFakeFetch, anActiveSubscription, type FakeFetch, type Reply, type Route } from '@/test/fake-fetch';
 import { makeJwt } from '@/test/jwt';
-import { recordRequestBodies, type RequestBodies } from '@/test/request-bodies';
 import { renderApp, storeToken } from '@/test/render-app';
-import type { Price } from '../../api/types';
-
-type Reply = { status: number; body?: unknown };
-type Handler = Reply | ((call: RecordedCall) => Reply | Promise<Reply>);
+import type { Price } from '@/lib/prices';
 
 export const basicPlan: Price = { priceType: 'monthlyBasic', price: 9.99, tokens: 1000 };
 export const proPlan: Price = { priceType: 'monthlyPro', price: 29, tokens: 5000 };
@@ -29,17 +25,14 @@ export function serverError(status: number, message?: string): Reply {
   return { status, body: { error: { code: status === 409 ? 'CONFLICT' : 'INTERNAL', message: message ?? 'Something went wrong.' } } };
 }
 
-export type BillingFakeApi = FakeApi & RequestBodies;
-
-/** The fake API with the prices on it, recording request bodies. */
-export function installBillingApi(routes: Record<string, Handler> = {}): BillingFakeApi {
-  const api = installFakeApi({
+/** The fake API with the prices on it. */
+export function installBillingApi(routes: Record<string, Route> = {}): FakeFetch {
+  return installFakeFetch({
     'GET /api/stripe/prices': { status: 200, body: [singleToken, proPlan, basicPlan] },
     'GET /api/stripe/price/singleToken': { status: 200, body: singleToken },
     'GET /api/google-docs': { status: 200, body: [] },
     ...routes,
   });
-  return { ...api, ...recordRequestBodies() };
 }
 
 export function renderSignedIn(url: string, options: Parameters<typeof renderApp>[1] = {}) {

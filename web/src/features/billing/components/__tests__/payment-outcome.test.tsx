@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { installFakeApi } from '@/test/fake-api';
+import { installFakeFetch } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
 
 describe('payment success screen', () => {
@@ -28,7 +28,7 @@ describe('payment success screen', () => {
   });
 
   it('makes no server call', async () => {
-    const api = installFakeApi();
+    const api = installFakeFetch();
     renderApp('/success?session_id=cs_1');
 
     await screen.findByRole('region', { name: 'Payment Details' });

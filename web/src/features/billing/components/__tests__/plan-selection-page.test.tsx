@@ -1,10 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { heldReply } from '@/test/held-reply';
+import { heldReply } from '@/test/fake-fetch';
 import { captureAssignedLocations } from '@/test/navigation';
-import { installBillingApi, renderSignedIn, serverError, singleToken } from './billing-test-kit';
+import { basicPlan, inactiveSubscription, installBillingApi as installAnyBillingApi, proPlan, renderSignedIn, serverError, singleToken } from './billing-test-kit';
 
 const CHECKOUT = 'POST /api/stripe/create-checkout-session-subscritpion';
+
+/** Plan selection as someone without a subscription sees it (a subscriber changes plan: plan-change tests). */
+function installBillingApi(routes: Parameters<typeof installAnyBillingApi>[0] = {}) {
+  return installAnyBillingApi({ 'GET /api/subscription/status': { status: 200, body: inactiveSubscription }, ...routes });
+}
 
 async function openPlans(routes: Parameters<typeof installBillingApi>[0] = {}) {
   const api = installBillingApi(routes);
@@ -144,6 +149,19 @@ describe('plan selection', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Plan not available');
   });
 
+  it('loads the plans again from "Try again" after a failed load', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const api = installBillingApi({ 'GET /api/stripe/prices': { status: 500 } });
+    const { user } = renderSignedIn('/subscriptionPage');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Plan not available');
+
+    api.on('GET /api/stripe/prices', { status: 200, body: [basicPlan, proPlan] });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+
+    expect(await screen.findAllByRole('radio')).toHaveLength(2);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('logs out: calls the server, clears the token and goes to /', async () => {
     const { user, api, router } = await openPlans({ 'POST /api/logout': { status: 204 } });
 
@@ -173,5 +191,37 @@ describe('plan selection', () => {
 
     expect(await screen.findByRole('radio', { name: 'Basic' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/subscriptionPage');
+  });
+});
+
+describe('plan selection for a subscriber', () => {
+  it('offers the other plan as a change, with the confirm dialog instead of a checkout', async () => {
+    const preview = {
+      currentPlan: 'monthlyPro',
+      newPlan: 'monthlyBasic',
+      change: 'downgrade',
+      currentTokensPerMonth: 5000,
+      newTokensPerMonth: 1000,
+      tokensAddedNow: 0,
+      amountDueNow: 0,
+      tokensFrom: '2026-12-21T10:00:00.000Z',
+      nextRenewalAt: '2026-12-21T10:00:00.000Z',
+      nextRenewalAmount: 9.99,
+      prorationDate: '2026-11-25T09:00:00.000Z',
+    };
+    const api = installAnyBillingApi({ 'GET /api/subscription/plan-change': { status: 200, body: preview } });
+    const { user } = renderSignedIn('/subscriptionPage');
+    await screen.findByRole('radio', { name: 'Basic' });
+
+    expect(await screen.findByText(/You are on the Professional plan\./)).toBeInTheDocument();
+    const change = screen.getByRole('button', { name: 'Change Plan' });
+    await user.click(screen.getByRole('radio', { name: 'Professional' }));
+    expect(change).toBeDisabled();
+    await user.click(screen.getByRole('radio', { name: 'Basic' }));
+    await user.click(change);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Downgrade to Basic' });
+    expect(dialog).toHaveTextContent('from then on you pay $9.99 a month for 1,000 tokens.');
+    expect(api.callsTo(CHECKOUT)).toHaveLength(0);
   });
 });

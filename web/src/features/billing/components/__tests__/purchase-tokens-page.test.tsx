@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { heldReply } from '@/test/held-reply';
+import { heldReply, networkFailure } from '@/test/fake-fetch';
 import { captureAssignedLocations } from '@/test/navigation';
 import { aSubscription, installBillingApi, renderSignedIn, serverError } from './billing-test-kit';
 
@@ -30,10 +30,27 @@ describe('purchase tokens', () => {
     expect(screen.getByText('Price per token', { selector: 'p' })).toHaveTextContent('$0.01');
     expect(input).toHaveValue(1000);
     expect(input).toHaveAttribute('min', '0');
+    expect(input).toHaveAttribute('max', '1000000');
     expect(input).toHaveAttribute('step', '100');
     expect(totalText()).toBe('$10.00');
     expect(summary().queryByText("You'll receive")).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Purchase Tokens' })).toBeEnabled();
+  });
+
+  it('says the most one purchase can buy before the server is asked, and keeps Purchase disabled', async () => {
+    const { user, input, api } = await openPurchase();
+
+    await user.clear(input);
+    await user.type(input, '2000000');
+
+    expect(screen.getByRole('alert')).toHaveTextContent('You can buy at most 1,000,000 tokens at once.');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('button', { name: 'Purchase Tokens' })).toBeDisabled();
+    await user.clear(input);
+    await user.type(input, '1000000');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Purchase Tokens' })).toBeEnabled();
+    expect(api.callsTo(CHECKOUT)).toHaveLength(0);
   });
 
   it('offers the quick-select amounts 100, 150, 300, 500 and 1000', async () => {
@@ -131,6 +148,20 @@ describe('purchase tokens', () => {
 
   it.each([
     ['the server message', serverError(409, 'An active subscription is needed to buy tokens.'), 'An active subscription is needed to buy tokens.'],
+    [
+      'a validation error in words, not the field name',
+      {
+        status: 400,
+        body: {
+          error: {
+            code: 'REQUEST.INVALID',
+            message: 'tokenAmount: must be at most 1,000,000',
+            details: [{ path: 'tokenAmount', message: 'must be at most 1,000,000' }],
+          },
+        },
+      },
+      'You can buy at most 1,000,000 tokens at once.',
+    ],
     ['the generic text when the answer has no message', { status: 500 }, 'Failed to start checkout process. Please try again.'],
     ['the error message when the answer has no url', { status: 200, body: {} }, 'The checkout page could not be opened.'],
   ])('alerts %s on failure and enables the buttons again', async (_case, reply, message) => {
@@ -152,13 +183,7 @@ describe('purchase tokens', () => {
 
   it('alerts the error message when the call never gets an answer', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const { user } = await openPurchase();
-    const answer = globalThis.fetch;
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = new Request(input, init);
-      if (new URL(request.url).pathname === '/api/stripe/create-custom-token-checkout') throw new TypeError('Network connection lost.');
-      return answer(request);
-    });
+    const { user } = await openPurchase({ [CHECKOUT]: networkFailure('Network connection lost.') });
 
     await user.click(screen.getByRole('button', { name: 'Purchase Tokens' }));
 

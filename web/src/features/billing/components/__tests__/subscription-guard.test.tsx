@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { heldReply } from '@/test/held-reply';
+import { heldReply } from '@/test/fake-fetch';
 import { aSubscription, inactiveSubscription, installBillingApi, renderSignedIn } from './billing-test-kit';
 
 describe('subscription guard', () => {

@@ -21,9 +21,10 @@ describe('token amount', () => {
     expect(roundUpToUnit(101, 100)).toBe(200);
   });
 
-  it('writes the total with 2 decimals', () => {
-    expect(formatTotal(1000, 0.01)).toBe('10.00');
-    expect(formatTotal(150, 0.07)).toBe('10.50');
-    expect(formatTotal(0, 0.01)).toBe('0.00');
+  it('writes the total in dollars with 2 decimals and thousands grouped', () => {
+    expect(formatTotal(1000, 0.01)).toBe('$10.00');
+    expect(formatTotal(150, 0.07)).toBe('$10.50');
+    expect(formatTotal(0, 0.01)).toBe('$0.00');
+    expect(formatTotal(1_000_000_000, 0.02)).toBe('$20,000,000.00');
   });
 });

@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetDocumentDetailsStore } from '../../stores/document-details-store';
+import { describe, expect, it, vi } from 'vitest';
 import { aDocumentDetails, heldReply, renderDocumentDetails, serverError, type Reply } from './documents-test-kit';
 
 async function renderEditor(emails: string[], routes: Parameters<typeof renderDocumentDetails>[1] = {}) {
@@ -23,10 +22,6 @@ function listed(section: HTMLElement) {
 }
 
 const emailsReply = (emails: string[]): Reply => ({ status: 200, body: { emails } });
-
-beforeEach(() => {
-  resetDocumentDetailsStore();
-});
 
 describe('allowed source emails on the details page', () => {
   it('lists each email with its own remove button', async () => {

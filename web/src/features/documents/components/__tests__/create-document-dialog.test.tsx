@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetDocumentsStore, useDocumentsStore } from '../../stores/documents-store';
+import { describe, expect, it, vi } from 'vitest';
+import { documentKeys } from '../../api/query-keys';
+import type { DocumentListItem } from '../../api/types';
 import { aDocument, aDocumentDetails, heldReply, renderDocumentsList, serverError, type Reply } from './documents-test-kit';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -12,7 +13,8 @@ function emailOfLength(length: number): string {
 }
 
 async function openDialog(routes: Parameters<typeof renderDocumentsList>[1] = {}) {
-  const view = await renderDocumentsList([aDocument({ documentName: 'Existing' })], routes);
+  const existing = aDocument({ documentName: 'Existing' });
+  const view = await renderDocumentsList([existing], routes);
   await view.user.click(screen.getByRole('button', { name: '+ Add New Document' }));
   const dialog = screen.getByRole('dialog', { name: 'Add New Document' });
   const nameInput = within(dialog).getByLabelText('Document Name');
@@ -23,12 +25,8 @@ async function openDialog(routes: Parameters<typeof renderDocumentsList>[1] = {}
     await view.user.type(emailInput, email);
     await view.user.click(addButton);
   };
-  return { ...view, dialog, nameInput, emailInput, addButton, createButton, addEmail };
+  return { ...view, existing, dialog, nameInput, emailInput, addButton, createButton, addEmail };
 }
-
-beforeEach(() => {
-  resetDocumentsStore();
-});
 
 describe('create document dialog', () => {
   it('opens from "+ Add New Document" with the name field focused and Create disabled', async () => {
@@ -138,10 +136,12 @@ describe('create document dialog', () => {
 
   it('creates the document: a uuid, the trimmed name and description, the emails; then it goes first and opens', async () => {
     let created: ReturnType<typeof aDocument> | undefined;
-    const { dialog, user, nameInput, addEmail, createButton, api, router } = await openDialog();
+    const { dialog, user, nameInput, addEmail, createButton, api, router, queryClient, existing } = await openDialog();
     api.on('POST /api/createGoogleDoc', () => {
       const [body] = api.bodiesOf('POST /api/createGoogleDoc') as { documentId: string }[];
       created = aDocument({ documentId: body?.documentId, documentName: 'Invoices 2026' });
+      // The server lists it from now on, newest first.
+      api.on('GET /api/google-docs', { status: 200, body: [created, existing] });
       return { status: 201, body: created };
     });
     api.on('GET /api/getDocumentDetails/', { status: 404 });
@@ -160,7 +160,8 @@ describe('create document dialog', () => {
       description: 'Amounts and due dates.',
       allowedEmails: ['ada@example.com', 'grace@example.com'],
     });
-    expect(useDocumentsStore.getState().items.map((item) => item.documentName)).toEqual(['Invoices 2026', 'Existing']);
+    const listed = queryClient.getQueryData<DocumentListItem[]>(documentKeys.list());
+    expect(listed?.map((item) => item.documentName)).toEqual(['Invoices 2026', 'Existing']);
   });
 
   it('shows "Creating document..." and blocks the form while the document is created', async () => {
@@ -217,5 +218,33 @@ describe('create document dialog', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.callsTo('POST /api/createGoogleDoc')).toHaveLength(0);
+  });
+
+  it('asks before discarding what was typed: Keep editing keeps it, Discard closes', async () => {
+    const { user, dialog, nameInput } = await openDialog();
+    await user.type(nameInput, 'Weekly notes');
+
+    await user.keyboard('{Escape}');
+    const question = within(dialog).getByRole('alertdialog', { name: 'Discard your changes?' });
+    expect(within(question).getByRole('button', { name: 'Keep editing' })).toHaveFocus();
+    await user.click(within(question).getByRole('button', { name: 'Keep editing' }));
+    expect(within(dialog).queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(nameInput).toHaveValue('Weekly notes');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Discard' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('Escape on the question means keep editing', async () => {
+    const { user, dialog, nameInput } = await openDialog();
+    await user.type(nameInput, 'Weekly notes');
+
+    await user.keyboard('{Escape}');
+    await user.keyboard('{Escape}');
+
+    expect(screen.getByRole('dialog', { name: 'Add New Document' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(nameInput).toHaveValue('Weekly notes');
   });
 });

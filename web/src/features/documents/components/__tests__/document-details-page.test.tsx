@@ -1,21 +1,17 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetDocumentDetailsStore } from '../../stores/document-details-store';
-import { aDocumentDetails, heldReply, installDocumentsApi, ok, renderDocumentDetails, renderSignedIn, serverError } from './documents-test-kit';
+import { describe, expect, it, vi } from 'vitest';
+import { installFakeFetch } from '@/test/fake-fetch';
+import { aDocumentDetails, heldReply, ok, renderDocumentDetails, renderSignedIn, serverError } from './documents-test-kit';
 
 function notifications() {
   return screen.getByRole('region', { name: 'Notifications' });
 }
 
-beforeEach(() => {
-  resetDocumentDetailsStore();
-});
-
 describe('document details: loading and not found', () => {
   it('reads "Loading document details ..." until the document arrives', async () => {
     const document = aDocumentDetails({ documentName: 'Invoices' });
     const held = heldReply();
-    installDocumentsApi({ [`GET /api/getDocumentDetails/${document.documentId}`]: held.handler });
+    installFakeFetch({ [`GET /api/getDocumentDetails/${document.documentId}`]: held.handler });
     renderSignedIn(`/dashboard/doc/${document.documentId}`);
 
     expect(await screen.findByRole('heading', { name: 'Loading document details ...', level: 1 })).toBeInTheDocument();
@@ -25,7 +21,7 @@ describe('document details: loading and not found', () => {
   });
 
   it('shows the Polish not-found text for a missing document, with the way back', async () => {
-    installDocumentsApi({
+    installFakeFetch({
       'GET /api/getDocumentDetails/00000000-0000-4000-8000-00000000dead': {
         status: 404,
         body: { error: { code: 'DOCUMENT.NOT_FOUND', message: 'Document not found.' } },
@@ -41,15 +37,21 @@ describe('document details: loading and not found', () => {
     expect(router.state.location.pathname).toBe('/dashboard/docs');
   });
 
-  it('only logs another load failure', async () => {
+  it('says another load failure in words, not as not-found, and shows the document after "Try again"', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const document = aDocumentDetails();
-    installDocumentsApi({ [`GET /api/getDocumentDetails/${document.documentId}`]: serverError });
-    renderSignedIn(`/dashboard/doc/${document.documentId}`);
+    const document = aDocumentDetails({ documentName: 'Invoices' });
+    const api = installFakeFetch({ [`GET /api/getDocumentDetails/${document.documentId}`]: serverError });
+    const { user } = renderSignedIn(`/dashboard/doc/${document.documentId}`);
 
-    expect(await screen.findByRole('heading', { name: 'Document details', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('This document could not be loaded.');
+    expect(screen.getByRole('heading', { name: 'Document details', level: 1 })).toBeInTheDocument();
     expect(warn).toHaveBeenCalledWith('Could not load the document details.', expect.anything());
     expect(screen.queryByText('Nie znaleziono dokumentu.')).not.toBeInTheDocument();
+
+    api.on(`GET /api/getDocumentDetails/${document.documentId}`, { status: 200, body: document });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+
+    expect(await screen.findByRole('heading', { name: 'Invoices', level: 1 })).toBeInTheDocument();
   });
 
   it('leads back to the documents list', async () => {
@@ -63,7 +65,7 @@ describe('document details: loading and not found', () => {
 
   it('sends /project/:projectId to that document', async () => {
     const document = aDocumentDetails({ documentName: 'Invoices' });
-    installDocumentsApi({ [`GET /api/getDocumentDetails/${document.documentId}`]: { status: 200, body: document } });
+    installFakeFetch({ [`GET /api/getDocumentDetails/${document.documentId}`]: { status: 200, body: document } });
     const { router } = renderSignedIn(`/project/${document.documentId}`);
 
     expect(await screen.findByRole('heading', { name: 'Invoices', level: 1 })).toBeInTheDocument();
@@ -152,6 +154,7 @@ describe('document details: rename', () => {
     held.release(ok);
     expect(await screen.findByRole('heading', { name: 'Receipts', level: 1 })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(notifications()).getByRole('status')).toHaveTextContent('Document renamed');
   });
 
   it('saves on blur', async () => {
@@ -261,6 +264,17 @@ describe('document details: content placement', () => {
     held.release(ok);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(select).toHaveDisplayValue('End');
+    expect(within(notifications()).getByRole('status')).toHaveTextContent('Summaries will be added at the end');
+  });
+
+  it('confirms a move to the beginning in a toast', async () => {
+    const { user, select, api, route } = await renderPlacement(false);
+    api.on(route, ok);
+
+    await user.selectOptions(select, 'Beginning');
+
+    expect(await within(notifications()).findByRole('status')).toHaveTextContent('Summaries will be added at the beginning');
+    expect(select).toHaveDisplayValue('Beginning');
   });
 
   it('makes no call when the same placement is chosen', async () => {
@@ -291,6 +305,7 @@ describe('document details: content placement', () => {
 
     expect(await within(notifications()).findByRole('alert')).toHaveTextContent('Could not update overwrite position. Try again.');
     expect(select).toHaveDisplayValue('Beginning');
+    expect(within(notifications()).queryByRole('status')).not.toBeInTheDocument();
   });
 });
 

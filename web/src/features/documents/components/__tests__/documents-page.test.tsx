@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetDocumentsStore } from '../../stores/documents-store';
-import { aDocument, heldReply, installDocumentsApi, ok, renderDocumentsList, renderSignedIn, serverError } from './documents-test-kit';
+import { describe, expect, it, vi } from 'vitest';
+import { installFakeFetch } from '@/test/fake-fetch';
+import { aDocument, heldReply, ok, renderDocumentsList, renderSignedIn, serverError } from './documents-test-kit';
 
 function cards() {
   return within(screen.getByRole('list', { name: 'Documents' })).getAllByRole('listitem');
@@ -17,14 +17,10 @@ function cardOf(name: string) {
   return card;
 }
 
-beforeEach(() => {
-  resetDocumentsStore();
-});
-
 describe('documents list', () => {
   it('reads "Loading documents ..." until the documents arrive, then "Documents"', async () => {
     const held = heldReply();
-    installDocumentsApi({ 'GET /api/google-docs': held.handler });
+    installFakeFetch({ 'GET /api/google-docs': held.handler });
     renderSignedIn('/dashboard');
 
     expect(await screen.findByRole('heading', { name: 'Loading documents ...', level: 1 })).toBeInTheDocument();
@@ -82,15 +78,22 @@ describe('documents list', () => {
     expect(screen.getByRole('dialog', { name: 'Add New Document' })).toBeInTheDocument();
   });
 
-  it('only logs a failed load: no message, no invitation', async () => {
+  it('says a failed load in words, not as an empty list, and shows the documents after "Try again"', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    installDocumentsApi({ 'GET /api/google-docs': serverError });
-    renderSignedIn('/dashboard');
+    const api = installFakeFetch({ 'GET /api/google-docs': serverError });
+    const { user } = renderSignedIn('/dashboard');
 
-    expect(await screen.findByRole('heading', { name: 'Documents', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your documents could not be loaded.');
+    expect(screen.getByRole('heading', { name: 'Documents', level: 1 })).toBeInTheDocument();
     expect(warn).toHaveBeenCalledWith('Could not load the documents.', expect.anything());
     expect(screen.queryByText(/You have no documents yet/)).not.toBeInTheDocument();
+
+    api.on('GET /api/google-docs', { status: 200, body: [aDocument({ documentName: 'Invoices' })] });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+
+    await waitFor(() => expect(cardNames()).toEqual(['Invoices']));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(api.callsTo('GET /api/google-docs')).toHaveLength(2);
   });
 
   describe('search', () => {
@@ -216,7 +219,7 @@ describe('documents list', () => {
       const view = await renderDocumentsList([keep, doomed], { [`DELETE /api/deleteGoogleDoc/${doomed.documentId}`]: held.handler });
       await view.user.click(within(cardOf('Invoices')).getByRole('button', { name: 'Document menu' }));
       await view.user.click(screen.getByRole('menuitem', { name: 'Delete' }));
-      return { ...view, held, doomed };
+      return { ...view, held, keep, doomed };
     }
 
     it('asks for confirmation with the document name', async () => {
@@ -230,7 +233,7 @@ describe('documents list', () => {
     });
 
     it('deletes behind the blocking overlay and removes the card only after the server agreed', async () => {
-      const { user, held, api, doomed } = await openDelete();
+      const { user, held, api, keep, doomed } = await openDelete();
 
       await user.click(within(screen.getByRole('dialog', { name: 'Delete document' })).getByRole('button', { name: 'Delete' }));
 
@@ -241,10 +244,13 @@ describe('documents list', () => {
       expect(cardNames()).toEqual(['Invoices', 'Newsletters']);
       expect(api.callsTo(`DELETE /api/deleteGoogleDoc/${doomed.documentId}`)).toHaveLength(1);
 
+      // From now on the server lists only the other document.
+      api.on('GET /api/google-docs', { status: 200, body: [keep] });
       held.release(ok);
 
       await waitFor(() => expect(cardNames()).toEqual(['Newsletters']));
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(within(screen.getByRole('region', { name: 'Notifications' })).getByRole('status')).toHaveTextContent('Document deleted');
     });
 
     it('keeps the card when the delete fails and only logs it', async () => {
@@ -259,6 +265,7 @@ describe('documents list', () => {
       expect(cardNames()).toEqual(['Invoices', 'Newsletters']);
       expect(screen.getByRole('button', { name: 'Delete' })).toBeEnabled();
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(screen.queryByText('Document deleted')).not.toBeInTheDocument();
     });
 
     it('does nothing when cancelled', async () => {

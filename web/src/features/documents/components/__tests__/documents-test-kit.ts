@@ -1,14 +1,12 @@
-// Builders and helpers for the documents screens' tests. The fake API (test/fake-api) stands in for
-// the network; this adds what these tests also need: the JSON bodies the app sent.
+// Builders and helpers for the documents screens' tests. The fake API (test/fake-fetch) stands in for
+// the network.
 import { screen } from '@testing-library/react';
-import { vi } from 'vitest';
-import { installFakeApi, type FakeApi, type RecordedCall } from '@/test/fake-api';
+import { installFakeFetch, type Reply, type Route } from '@/test/fake-fetch';
 import { makeJwt } from '@/test/jwt';
 import { renderApp, storeToken } from '@/test/render-app';
 import type { DocumentDetails, DocumentListItem } from '../../api/types';
 
-export type Reply = { status: number; body?: unknown };
-type Handler = Reply | ((call: RecordedCall) => Reply | Promise<Reply>);
+export { heldReply, type Reply } from '@/test/fake-fetch';
 
 let sequence = 0;
 
@@ -43,50 +41,22 @@ export function aDocumentDetails(overrides: Partial<DocumentDetails> = {}): Docu
   };
 }
 
-export type DocumentsFakeApi = FakeApi & {
-  /** The parsed JSON bodies sent to "METHOD /api/path", in order. */
-  bodiesOf: (route: string) => unknown[];
-};
-
-/** The fake API, plus a record of each request's JSON body (read before the fake answers). */
-export function installDocumentsApi(routes: Record<string, Handler> = {}): DocumentsFakeApi {
-  const api = installFakeApi(routes);
-  const answer = globalThis.fetch;
-  const sent: { route: string; body: unknown }[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
-    const text = await request.clone().text();
-    sent.push({ route: `${request.method} ${new URL(request.url).pathname}`, body: text ? (JSON.parse(text) as unknown) : undefined });
-    return answer(request);
-  });
-  return { ...api, bodiesOf: (route) => sent.filter((entry) => entry.route === route).map((entry) => entry.body) };
-}
-
-/** A reply the test sends when it chooses, to look at the screen while a call runs. */
-export function heldReply() {
-  let release: (reply: Reply) => void = () => {};
-  const reply = new Promise<Reply>((resolve) => {
-    release = resolve;
-  });
-  return { handler: () => reply, release: (value: Reply) => release(value) };
-}
-
 export function renderSignedIn(url: string) {
   storeToken(makeJwt());
   return renderApp(url);
 }
 
 /** Opens the documents list with these documents on the server. */
-export async function renderDocumentsList(documents: DocumentListItem[], routes: Record<string, Handler> = {}) {
-  const api = installDocumentsApi({ 'GET /api/google-docs': { status: 200, body: documents }, ...routes });
+export async function renderDocumentsList(documents: DocumentListItem[], routes: Record<string, Route> = {}) {
+  const api = installFakeFetch({ 'GET /api/google-docs': { status: 200, body: documents }, ...routes });
   const view = renderSignedIn('/dashboard/docs');
   await screen.findByRole('heading', { name: 'Documents', level: 1 });
   return { ...view, api };
 }
 
 /** Opens the details page of this document. */
-export async function renderDocumentDetails(document: DocumentDetails, routes: Record<string, Handler> = {}) {
-  const api = installDocumentsApi({
+export async function renderDocumentDetails(document: DocumentDetails, routes: Record<string, Route> = {}) {
+  const api = installFakeFetch({
     [`GET /api/getDocumentDetails/${document.documentId}`]: { status: 200, body: document },
     [`GET /api/document/${document.documentId}/received-mails`]: { status: 200, body: { data: [], total: 0 } },
     [`GET /api/document/${document.documentId}/forwarding-confirmation`]: { status: 200, body: { forwardingConfirmation: null } },

@@ -1,7 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ForwardingConfirmation } from '../../api/types';
-import { resetDocumentDetailsStore } from '../../stores/document-details-store';
 import { aDocumentDetails, renderDocumentDetails, type Reply } from './documents-test-kit';
 
 const aConfirmation = (overrides: Partial<ForwardingConfirmation> = {}): ForwardingConfirmation => ({
@@ -21,10 +20,6 @@ async function renderNotice(reply: Reply) {
 }
 
 const found = (confirmation: ForwardingConfirmation | null): Reply => ({ status: 200, body: { forwardingConfirmation: confirmation } });
-
-beforeEach(() => {
-  resetDocumentDetailsStore();
-});
 
 describe('document details: Gmail forwarding confirmation', () => {
   it('shows the requester, the code to copy and the confirmation link in a new tab', async () => {

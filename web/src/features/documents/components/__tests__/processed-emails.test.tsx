@@ -1,8 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RecordedCall } from '@/test/fake-api';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RecordedRequest } from '@/test/fake-fetch';
 import type { ReceivedMail } from '../../api/types';
-import { resetDocumentDetailsStore } from '../../stores/document-details-store';
 import { aDocumentDetails, heldReply, renderDocumentDetails, type Reply } from './documents-test-kit';
 
 let mailSequence = 0;
@@ -17,6 +16,8 @@ function aMail(overrides: Partial<ReceivedMail> = {}): ReceivedMail {
     receivedAt: '2026-11-21T10:15:00.000Z',
     status: 'processed',
     reason: null,
+    authentication: null,
+    action: null,
     ...overrides,
   };
 }
@@ -24,7 +25,7 @@ function aMail(overrides: Partial<ReceivedMail> = {}): ReceivedMail {
 const page = (mails: ReceivedMail[], total = mails.length): Reply => ({ status: 200, body: { data: mails, total } });
 
 /** Opens the details page with these mails answering every GET of the table. */
-async function renderTable(reply: Reply | ((call: RecordedCall) => Reply | Promise<Reply>), documentOverrides = {}) {
+async function renderTable(reply: Reply | ((call: RecordedRequest) => Reply | Promise<Reply>), documentOverrides = {}) {
   const document = aDocumentDetails({ forwardEmail: 'invoices-k3j9x2ab@in.mailscribe.test', ...documentOverrides });
   const listRoute = `GET /api/document/${document.documentId}/received-mails`;
   const view = await renderDocumentDetails(document, { [listRoute]: reply });
@@ -49,10 +50,6 @@ function setWindowWidth(width: number) {
 function notifications() {
   return screen.getByRole('region', { name: 'Notifications' });
 }
-
-beforeEach(() => {
-  resetDocumentDetailsStore();
-});
 
 afterEach(() => {
   window.innerWidth = 1024;
@@ -128,19 +125,41 @@ describe('processed emails: the table', () => {
     expect(within(table).getByTitle(subject)).toHaveTextContent(`${subject.slice(0, 36).trimEnd()}…`);
   });
 
+  it('keeps a source address on one line, never broken mid-word, with the full address on hover and focus', async () => {
+    const sourceMail = 'accounts-payable.department@very-long-company-name.example.com';
+    const { table } = await renderTable(page([aMail({ sourceMail, subject: 'Short' })]));
+    const address = within(table).getByTitle(sourceMail);
+
+    expect(address.closest('td')).toHaveClass('data-table__cell--nowrap');
+    expect(address.closest('td')).not.toHaveClass('data-table__cell--wrap');
+    expect(address).toHaveClass('data-table__ellipsis');
+    expect(address).toHaveAttribute('data-full-text', sourceMail);
+    expect(address).toHaveAttribute('tabindex', '0');
+    act(() => address.focus());
+    expect(address).toHaveFocus();
+    expect(within(table).getByRole('cell', { name: sourceMail })).toBeInTheDocument();
+  });
+
   it('invites a first forward when there is no mail yet', async () => {
     const { table } = await renderTable(page([]));
 
     expect(within(table).getByText('No emails yet. Forward an email to invoices-k3j9x2ab@in.mailscribe.test to see it here.')).toBeInTheDocument();
   });
 
-  it('only logs a load failure, and stops loading', async () => {
+  it('says a failed load in the table, not the empty message, and shows the mails after "Try again"', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const { table } = await renderTable({ status: 500, body: { error: { code: 'INTERNAL', message: 'Something went wrong.' } } });
+    const { table, api, listRoute, user } = await renderTable({ status: 500, body: { error: { code: 'INTERNAL', message: 'Something went wrong.' } } });
 
     expect(table).toHaveAttribute('aria-busy', 'false');
     expect(warn).toHaveBeenCalledWith('Could not load the processed emails.', expect.anything());
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(table).getByRole('alert')).toHaveTextContent('The processed emails could not be loaded.');
+    expect(within(table).queryByText(/No emails yet/)).not.toBeInTheDocument();
+
+    api.on(listRoute, page([aMail({ subject: 'Recovered' })]));
+    await user.click(within(table).getByRole('button', { name: 'Try again' }));
+
+    expect(await within(table).findByRole('cell', { name: 'Recovered' })).toBeInTheDocument();
+    expect(within(table).queryByRole('alert')).not.toBeInTheDocument();
   });
 });
 
@@ -150,7 +169,7 @@ describe('processed emails: status', () => {
       aMail({ subject: 'A', status: 'processed' }),
       aMail({ subject: 'B', status: 'ignored', reason: "Sender stranger@example.org is not on this document's allow-list." }),
       aMail({ subject: 'C', status: 'held', reason: 'Not enough tokens: this mail needs 2 tokens.' }),
-      aMail({ subject: 'D', status: 'failed', reason: 'The mail could not be read (malformed MIME).' }),
+      aMail({ subject: 'D', status: 'failed', reason: 'The mail could not be read (malformed MIME).', action: { kind: 'retry' } }),
       aMail({ subject: 'E', status: 'expired', reason: 'Expired: not enough tokens within 30 days.' }),
       aMail({ subject: 'F', status: 'received' }),
       aMail({ subject: 'G', status: 'processing' }),
@@ -167,13 +186,13 @@ describe('processed emails: status', () => {
     expect(within(statusOf('E')).getByText('Expired')).toBeInTheDocument();
     expect(within(statusOf('F')).getByText('Queued')).toBeInTheDocument();
     expect(within(statusOf('G')).getByText('Processing')).toBeInTheDocument();
-    // Only a failed mail can be retried.
+    // Only a failed mail the server offers it for can be retried.
     expect(screen.getAllByRole('button', { name: 'Retry' })).toHaveLength(1);
     expect(within(statusOf('D')).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
   it('retries a failed mail and shows the table again as the server now has it', async () => {
-    const failed = aMail({ subject: 'Broken', status: 'failed', reason: 'The mail could not be read (malformed MIME).' });
+    const failed = aMail({ subject: 'Broken', status: 'failed', reason: 'The mail could not be read (malformed MIME).', action: { kind: 'retry' } });
     let current = failed;
     const { user, api, document, rowOf, queries } = await renderTable(() => page([current]));
     const retryRoute = `POST /api/document/${document.documentId}/received-mails/${failed.id}/retry`;
@@ -185,7 +204,7 @@ describe('processed emails: status', () => {
 
     expect(within(rowOf('Broken')).getByRole('button', { name: 'Retrying…' })).toBeDisabled();
     expect(api.callsTo(retryRoute)).toHaveLength(1);
-    current = { ...failed, status: 'received', reason: null };
+    current = { ...failed, status: 'received', reason: null, action: null };
     held.release({ status: 202, body: { ok: true } });
 
     await waitFor(() => expect(queries().length).toBe(loadsBefore + 1));
@@ -195,7 +214,7 @@ describe('processed emails: status', () => {
 
   it('shows the server message in a toast when the mail cannot be retried', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const failed = aMail({ subject: 'Broken', status: 'failed', reason: 'The mail could not be read (malformed MIME).' });
+    const failed = aMail({ subject: 'Broken', status: 'failed', reason: 'The mail could not be read (malformed MIME).', action: { kind: 'retry' } });
     const { user, api, document, rowOf, queries } = await renderTable(page([failed]));
     api.on(`POST /api/document/${document.documentId}/received-mails/${failed.id}/retry`, {
       status: 409,
@@ -212,7 +231,7 @@ describe('processed emails: status', () => {
 
   it('says so in a toast when a retry fails without a message', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const failed = aMail({ subject: 'Broken', status: 'failed' });
+    const failed = aMail({ subject: 'Broken', status: 'failed', action: { kind: 'retry' } });
     const { user, api, document, rowOf } = await renderTable(page([failed]));
     api.on(`POST /api/document/${document.documentId}/received-mails/${failed.id}/retry`, { status: 502 });
 

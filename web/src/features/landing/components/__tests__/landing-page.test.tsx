@@ -1,8 +1,8 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { heldReply } from '@/test/held-reply';
-import { renderApp } from '@/test/render-app';
+import { heldReply } from '@/test/fake-fetch';
+import { renderApp, renderWithQueryClient } from '@/test/render-app';
 import { LandingPage } from '../landing-page';
 import { aPublicConfig, basicPlan, installLandingApi, proPlan, singleToken } from './landing-test-kit';
 
@@ -300,7 +300,7 @@ describe('landing page without the router (first visit to /)', () => {
     const navigate = vi.fn();
     const prepare = vi.fn();
     const user = userEvent.setup();
-    render(<LandingPage navigation={{ navigate, prepare }} hash="" />);
+    renderWithQueryClient(<LandingPage navigation={{ navigate, prepare }} hash="" />);
 
     const start = within(screen.getByRole('banner')).getByRole('link', { name: 'Start' });
     await user.hover(start);
@@ -318,7 +318,7 @@ describe('landing page without the router (first visit to /)', () => {
     const navigate = vi.fn();
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
     const user = userEvent.setup();
-    render(<LandingPage navigation={{ navigate }} hash="" />);
+    renderWithQueryClient(<LandingPage navigation={{ navigate }} hash="" />);
 
     await user.click(screen.getByRole('link', { name: 'Mailscribe home' }));
 
@@ -330,7 +330,7 @@ describe('landing page without the router (first visit to /)', () => {
     installLandingApi();
     const navigate = vi.fn();
     const user = userEvent.setup();
-    render(<LandingPage navigation={{ navigate }} hash="" />);
+    renderWithQueryClient(<LandingPage navigation={{ navigate }} hash="" />);
 
     await user.keyboard('{Control>}');
     await user.click(within(screen.getByRole('banner')).getByRole('link', { name: 'Sign In' }));

@@ -1,9 +1,6 @@
 // The fake API of the landing page: the public configuration and the price list.
-import type { Price } from '@/features/billing/api/types';
-import { installFakeApi, type FakeApi, type RecordedCall } from '@/test/fake-api';
-
-type Reply = { status: number; body?: unknown };
-type Handler = Reply | ((call: RecordedCall) => Reply | Promise<Reply>);
+import type { Price } from '@/lib/prices';
+import { installFakeFetch, type FakeFetch, type Route } from '@/test/fake-fetch';
 
 export const basicPlan: Price = { priceType: 'monthlyBasic', price: 9, tokens: 500 };
 export const proPlan: Price = { priceType: 'monthlyPro', price: 29, tokens: 2000 };
@@ -17,8 +14,8 @@ export const aPublicConfig = {
   inboundDomain: 'in.mailscribe.example',
 };
 
-export function installLandingApi(routes: Record<string, Handler> = {}): FakeApi {
-  return installFakeApi({
+export function installLandingApi(routes: Record<string, Route> = {}): FakeFetch {
+  return installFakeFetch({
     'GET /api/public-config': { status: 200, body: aPublicConfig },
     'GET /api/stripe/prices': { status: 200, body: [singleToken, proPlan, basicPlan] },
     ...routes,

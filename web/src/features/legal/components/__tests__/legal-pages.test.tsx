@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { installFakeApi } from '@/test/fake-api';
+import { installFakeFetch } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
 
 function installConfig() {
-  installFakeApi({
+  installFakeFetch({
     'GET /api/public-config': {
       status: 200,
       body: { supportEmail: 'legal@mailscribe.example', socialUrl: null, videoUrl: null, billing: 'stripe', inboundDomain: 'in.example' },

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { installFakeApi } from '@/test/fake-api';
+import { installFakeFetch } from '@/test/fake-fetch';
 import { makeJwt } from '@/test/jwt';
 import { renderApp, storeToken } from '@/test/render-app';
 
@@ -15,7 +15,7 @@ const aDocument = {
 };
 
 function renderOnboarding(path: string, documents: unknown[] = []) {
-  const api = installFakeApi({
+  const api = installFakeFetch({
     'GET /api/google-docs': { status: 200, body: documents },
     'GET /api/public-config': {
       status: 200,
@@ -102,7 +102,7 @@ describe('onboarding guide', () => {
 
   it('shows the guide when the documents cannot be loaded', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    installFakeApi({ 'GET /api/google-docs': { status: 500, body: { error: { code: 'INTERNAL', message: 'Down' } } } });
+    installFakeFetch({ 'GET /api/google-docs': { status: 500, body: { error: { code: 'INTERNAL', message: 'Down' } } } });
     storeToken(makeJwt());
     renderApp('/onboarding');
 
@@ -123,7 +123,7 @@ describe('ways into the guide', () => {
   });
 
   it('the empty documents list offers the guide', async () => {
-    installFakeApi({ 'GET /api/google-docs': { status: 200, body: [] } });
+    installFakeFetch({ 'GET /api/google-docs': { status: 200, body: [] } });
     storeToken(makeJwt());
     renderApp('/dashboard');
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { heldReply } from '@/test/held-reply';
+import { heldReply } from '@/test/fake-fetch';
 import { makeJwt } from '@/test/jwt';
 import { captureAssignedLocations } from '@/test/navigation';
 import { renderApp, storeToken } from '@/test/render-app';
@@ -31,6 +31,19 @@ describe('settings: payment methods', () => {
     await openSettings({ 'GET /api/subscription/payment-methods': { status: 200, body: [aPaymentMethod({ expiryMonth: 11, expiryYear: 2030 })] } });
 
     expect((await paymentSection().findByText('Expires')).nextElementSibling).toHaveTextContent('11/2030');
+  });
+
+  it('says a failed load of the payment methods in words and shows the card after "Try again"', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { user, api } = await openSettings({ 'GET /api/subscription/payment-methods': serverError(500) });
+
+    expect(await paymentSection().findByRole('alert')).toHaveTextContent('Your payment methods could not be loaded.');
+    expect(paymentSection().queryByText('No payment method on file.')).not.toBeInTheDocument();
+    api.on('GET /api/subscription/payment-methods', { status: 200, body: [aPaymentMethod({ brand: 'visa', last4: '4242' })] });
+    await user.click(paymentSection().getByRole('button', { name: 'Try again' }));
+
+    expect(await paymentSection().findByText('visa')).toBeInTheDocument();
+    expect(paymentSection().queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('says when there is no payment method on file', async () => {
@@ -145,6 +158,19 @@ describe('settings: payment email', () => {
 
     expect(await screen.findByRole('alertdialog')).toHaveTextContent('Failed to update payment email. Please try again.');
     expect(paymentSection().getByRole('button', { name: 'Update' })).toBeEnabled();
+  });
+
+  it('says a refused address as a sentence, not the field name, and caps the field at the server limit', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const refused = { code: 'REQUEST.INVALID', message: 'email: must be an email address', details: [{ path: 'email', message: 'must be an email address' }] };
+    const { user } = await openSettings({ 'PUT /api/stripe/email': { status: 400, body: { error: refused } } });
+    expect(paymentSection().getByLabelText('Payment email')).toHaveAttribute('maxLength', '254');
+
+    await user.click(paymentSection().getByRole('button', { name: 'Update' }));
+
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Enter a valid email address, like name@example.com.');
+    expect(dialog).not.toHaveTextContent('email:');
   });
 });
 

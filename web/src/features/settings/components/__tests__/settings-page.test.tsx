@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { heldReply } from '@/test/held-reply';
+import { heldReply } from '@/test/fake-fetch';
 import { aSubscription, openSettings, serverError } from './settings-test-kit';
 
 const STATUS = 'GET /api/subscription/status';

@@ -1,0 +1,55 @@
+// The received-mail calls of a document (docs/api.md § Received mail).
+import type { PagedList, PageQuery } from './common.js';
+
+/** Where a received mail stands in the pipeline. */
+export type ReceivedMailStatus = 'received' | 'processing' | 'processed' | 'ignored' | 'held' | 'failed' | 'expired' | 'duplicate';
+
+/** The DMARC/DKIM check of the visible From (SENDER_AUTH report or enforce). */
+export type SenderAuthentication = { result: 'pass' | 'fail' | 'none' | 'temperror'; detail: string };
+
+/**
+ * What the owner can do about a mail, decided by the server (the web app never reads `reason`):
+ * `allow-sender` for a mail ignored because its sender (the visible From that reached the document) is
+ * not on the allow-list, while its content is kept; `retry` for a failed mail; `buy-tokens` for a held
+ * mail of an owner with an active plan, `choose-plan` without one; null for everything else.
+ */
+export type ReceivedMailAction = { kind: 'allow-sender'; sender: string } | { kind: 'retry' } | { kind: 'buy-tokens' } | { kind: 'choose-plan' } | null;
+
+/** Spec §3 "Received mail row", plus the pipeline's status, its reason and the row's action. */
+export type ReceivedMail = {
+  id: string;
+  sourceMail: string;
+  subject: string;
+  usedTokens: number;
+  /** ISO date-time. */
+  receivedAt: string;
+  status: ReceivedMailStatus;
+  /** Why the mail was ignored, held, failed or expired (or a note on a processed one); null when none. */
+  reason: string | null;
+  /** null when the sender was not checked. */
+  authentication: SenderAuthentication | null;
+  action: ReceivedMailAction;
+};
+
+/** The sort keys of the received-mails table. */
+export type ReceivedMailSortKey = 'sourceMail' | 'subject' | 'usedTokens' | 'receivedAt';
+
+/** GET /api/document/{id}/received-mails: the query (default sort `receivedAt`) and the answer. */
+export type ReceivedMailsQuery = PageQuery<ReceivedMailSortKey>;
+export type ReceivedMailsResponse = PagedList<ReceivedMail>;
+
+/** POST /api/document/{id}/received-mails/{mailId}/allow-and-process (202): the document's allow-list now. */
+export type AllowAndProcessResponse = { emails: string[] };
+
+/** Gmail's forwarding-confirmation mail, captured so the user can confirm without that mailbox. */
+export type ForwardingConfirmation = {
+  code: string;
+  link: string | null;
+  /** The Gmail address that asked to forward. */
+  requester: string | null;
+  /** ISO date-time. */
+  receivedAt: string;
+};
+
+/** GET /api/document/{id}/forwarding-confirmation: null when none arrived. */
+export type ForwardingConfirmationResponse = { forwardingConfirmation: ForwardingConfirmation | null };

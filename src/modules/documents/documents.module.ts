@@ -1,0 +1,64 @@
+import type { AppConfig } from '../../platform/config/config.js';
+import type { AppModule, ModuleContext } from '../../platform/wiring/app-module.js';
+import { Authenticate, PROVIDER_CREDENTIALS, type ProviderCredentials } from '../identity/index.js';
+import { AddAllowedEmail } from './application/add-allowed-email.use-case.js';
+import { CreateDocument } from './application/create-document.use-case.js';
+import { DeleteDocument } from './application/delete-document.use-case.js';
+import { GetDocument } from './application/get-document.use-case.js';
+import { ListDocuments } from './application/list-documents.use-case.js';
+import { DOC_STORE, type DocStore } from './application/ports/doc-store.port.js';
+import { DOCUMENT_REPOSITORY } from './application/ports/document.repository.port.js';
+import { RemoveAllowedEmail } from './application/remove-allowed-email.use-case.js';
+import { RenameDocument } from './application/rename-document.use-case.js';
+import { SetPlacement } from './application/set-placement.use-case.js';
+import { UpdateDescription } from './application/update-description.use-case.js';
+import { documentsRoutes } from './http/documents.routes.js';
+import { localDocRoutes } from './http/local-doc.routes.js';
+import { KnexDocumentRepository } from './infra/knex.document.repository.js';
+import { LazyDocStore, googleDocUrl } from './infra/lazy.doc-store.js';
+import { LocalDocStore } from './infra/local.doc-store.js';
+
+/** Tests point the store at a local fake Google Docs; production never passes this. */
+export interface DocumentsOverrides {
+  docStore?: DocStore;
+}
+
+/**
+ * Documents, allow-lists and forward addresses. `DOC_STORE` picks Google Docs or the local store; the
+ * local store's documents are readable at /local-docs/:id, mounted only when this module built it.
+ */
+export function documentsModule({ container: c, config, db }: ModuleContext, overrides: DocumentsOverrides = {}): AppModule {
+  c.register(DOCUMENT_REPOSITORY, { useValue: new KnexDocumentRepository(db) });
+  const local = !overrides.docStore && config.DOC_STORE === 'local' ? new LocalDocStore(db, config.PUBLIC_URL) : null;
+  c.register(DOC_STORE, { useValue: overrides.docStore ?? local ?? googleDocStore(config, () => c.resolve<ProviderCredentials>(PROVIDER_CREDENTIALS)) });
+
+  return {
+    name: 'documents',
+    http: {
+      routers: () => [
+        documentsRoutes({
+          authenticate: c.resolve(Authenticate),
+          store: c.resolve<DocStore>(DOC_STORE),
+          create: c.resolve(CreateDocument),
+          list: c.resolve(ListDocuments),
+          get: c.resolve(GetDocument),
+          remove: c.resolve(DeleteDocument),
+          addEmail: c.resolve(AddAllowedEmail),
+          removeEmail: c.resolve(RemoveAllowedEmail),
+          describe: c.resolve(UpdateDescription),
+          place: c.resolve(SetPlacement),
+          rename: c.resolve(RenameDocument),
+        }),
+        ...(local ? [localDocRoutes(local)] : []),
+      ],
+    },
+  };
+}
+
+function googleDocStore(config: AppConfig, credentials: () => ProviderCredentials): DocStore {
+  return new LazyDocStore(async () => {
+    const { GoogleDocsDocStore } = await import('./infra/google-docs.doc-store.js');
+    // Config validation guarantees the Google client when DOC_STORE=google (it requires AUTH_PROVIDER=google).
+    return new GoogleDocsDocStore({ clientId: config.GOOGLE_CLIENT_ID ?? '', clientSecret: config.GOOGLE_CLIENT_SECRET ?? '', credentials: credentials() });
+  }, googleDocUrl);
+}

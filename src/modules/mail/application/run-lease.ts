@@ -1,0 +1,40 @@
+import { inject, injectable } from 'tsyringe';
+import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
+import { CLOCK, type Clock } from '../../../shared/clock.js';
+import { INBOUND_MESSAGE_REPOSITORY, type InboundMessageRepository } from './ports/inbound-message.repository.port.js';
+import { JOB_QUEUE, type JobQueue } from './ports/job-queue.port.js';
+
+/**
+ * One run of a mail at a time. The queue retries a job that outlives JOB_TIMEOUT_SECONDS, possibly while
+ * its first run is still working (a slow model, a loaded machine): two runs could then both find the
+ * document without the block and write it twice. A run holds a lease on its message; a run that finds it
+ * held looks again once the lease ends, by when the first run has finished (and the look finds nothing
+ * to do) or has died (and the look carries on from its last recorded step).
+ */
+@injectable()
+export class RunLease {
+  constructor(
+    @inject(INBOUND_MESSAGE_REPOSITORY) private readonly messages: InboundMessageRepository,
+    @inject(JOB_QUEUE) private readonly queue: JobQueue,
+    @inject(CLOCK) private readonly clock: Clock,
+    @inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Runs `work` as the message's only run; answers false, having scheduled a later look, when another run holds it. */
+  async exclusive(messageId: string, work: () => Promise<void>): Promise<boolean> {
+    const now = this.clock.now();
+    // Twice the job timeout: the queue's retry of an expired job finds the first run's lease still held.
+    const until = new Date(now.getTime() + 2 * this.config.JOB_TIMEOUT_SECONDS * 1000);
+    const heldUntil = await this.messages.claimRun(messageId, now, until);
+    if (heldUntil) {
+      await this.queue.enqueueProcessing(messageId, { delaySeconds: Math.max(1, Math.ceil((heldUntil.getTime() - now.getTime()) / 1000)) });
+      return false;
+    }
+    try {
+      await work();
+      return true;
+    } finally {
+      await this.messages.releaseRun(messageId);
+    }
+  }
+}

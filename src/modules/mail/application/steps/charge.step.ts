@@ -1,0 +1,51 @@
+import { inject, injectable } from 'tsyringe';
+import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config.js';
+import { LOGGER, type Logger } from '../../../../platform/logging/logger.js';
+import { ReserveTokens, tokensForCharacters } from '../../../token-ledger/index.js';
+import { reservationIdOf, type InboundMessage } from '../../domain/inbound-message.js';
+import { capText } from '../../domain/mail-text.js';
+import type { StructuredMail } from '../../domain/structured-mail.js';
+import { INBOUND_MESSAGE_REPOSITORY, type InboundMessageRepository } from '../ports/inbound-message.repository.port.js';
+import { SUBSCRIPTION_GATE, type SubscriptionGate } from '../ports/subscription-gate.port.js';
+
+export type ChargeOutcome = { outcome: 'held' } | { outcome: 'reserved'; cost: number; text: string };
+
+/**
+ * Costs the mail and reserves its tokens. The cost is what is summarised: the cleaned body (quoted
+ * history, footers and boilerplate gone) and the subject, capped. Without an active plan or enough
+ * tokens the mail is held, with a reason the user can act on.
+ */
+@injectable()
+export class ChargeStep {
+  constructor(
+    @inject(INBOUND_MESSAGE_REPOSITORY) private readonly messages: InboundMessageRepository,
+    @inject(SUBSCRIPTION_GATE) private readonly subscriptions: SubscriptionGate,
+    @inject(ReserveTokens) private readonly reserve: ReserveTokens,
+    @inject(APP_CONFIG) private readonly config: AppConfig,
+    @inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** `text` in the result is the body as charged, the one to summarise. */
+  async run(message: InboundMessage, mail: StructuredMail): Promise<ChargeOutcome> {
+    const text = capText(mail.body, Math.max(0, this.config.MAX_INPUT_CHARS - mail.subject.length));
+    const cost = message.costTokens ?? tokensForCharacters(mail.subject.length + text.length, this.config.CHARS_PER_TOKEN);
+    if (message.costTokens === null) await this.messages.saveStep(message.id, { costTokens: cost });
+    if (!(await this.subscriptions.isActive(message.ownerId))) {
+      await this.messages.saveStep(message.id, {
+        status: 'held',
+        reason: 'No active subscription: choose a plan and this mail will be processed by itself.',
+      });
+      return { outcome: 'held' };
+    }
+    const reservation = await this.reserve.execute({ userId: message.ownerId, reservationId: reservationIdOf(message), tokens: cost, description: `Mail: ${mail.subject || '(no subject)'}` });
+    if (!reservation.ok) {
+      await this.messages.saveStep(message.id, {
+        status: 'held',
+        reason: `Not enough tokens: this mail needs ${cost} token${cost === 1 ? '' : 's'}. It will be processed by itself once tokens are added.`,
+      });
+      this.logger.info({ messageId: message.id, cost }, 'mail held for tokens');
+      return { outcome: 'held' };
+    }
+    return { outcome: 'reserved', cost, text };
+  }
+}

@@ -1,0 +1,25 @@
+import { inject, injectable } from 'tsyringe';
+import { LOGGER, type Logger } from '../../../../platform/logging/logger.js';
+import type { Document } from '../../../documents/index.js';
+import { SettleTokens } from '../../../token-ledger/index.js';
+import { reservationIdOf, type InboundMessage } from '../../domain/inbound-message.js';
+import type { StructuredMail } from '../../domain/structured-mail.js';
+import { INBOUND_MESSAGE_REPOSITORY, type InboundMessageRepository } from '../ports/inbound-message.repository.port.js';
+
+/** The block is in the document: the reservation becomes usage and the mail ends `processed`. */
+@injectable()
+export class SettleStep {
+  constructor(
+    @inject(INBOUND_MESSAGE_REPOSITORY) private readonly messages: InboundMessageRepository,
+    @inject(SettleTokens) private readonly settle: SettleTokens,
+    @inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** `reason`: a note shown with the processed mail (a size warning, a failed sender check), or null. */
+  async run(message: InboundMessage, mail: StructuredMail, document: Document, cost: number, reason: string | null): Promise<void> {
+    const settled = await this.settle.execute({ userId: message.ownerId, reservationId: reservationIdOf(message), operation: `Summary: ${mail.subject || '(no subject)'} → ${document.name}` });
+    if (!settled.ok) throw new Error(`could not settle the reservation of ${message.id}: ${settled.reason}`);
+    await this.messages.finish(message.id, { status: 'processed', reason, usedTokens: cost });
+    this.logger.info({ messageId: message.id, documentId: document.id, tokens: cost }, 'mail processed');
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * How mail clients mark reply history and signatures, in English, Polish, German, French and Spanish
+ * (plus the Italian, Portuguese and Dutch forms that cost nothing). Patterns only, each meant for one
+ * trimmed line of bounded length (clean-body.ts cuts lines before testing them): anchored, without
+ * nested quantifiers, so none can backtrack badly. The decisions live in clean-body.ts.
+ */
+
+/** "Hi Ada," / "Dzień dobry," / "Hallo Anna," / "Bonjour Marc," / "Hola Ana," on a line of its own. */
+export const GREETING =
+  /^(?:hi|hello|hey|dear|good (?:morning|afternoon|evening)|greetings|dzień dobry|dobry wieczór|cześć|czesc|witam|witajcie|hej|szanown[aiey]|drog[aiey]|hallo|guten (?:tag|morgen|abend)|liebe[rs]?|sehr geehrte[rs]?|servus|moin|bonjour|bonsoir|salut|cher|chère|madame|monsieur|hola|buenos días|buenas tardes|estimad[oa]s?|querid[oa]s?)\b[^.!?]{0,60}[,!:]?$/iu;
+
+/** "Best regards," / "Pozdrawiam" / "Mit freundlichen Grüßen" / "Cordialement" / "Saludos": a signature follows. */
+export const CLOSING = new RegExp(
+  '^(?:' +
+    [
+      // English
+      '(?:best|kind|warm|warmest|many|with kind|with best)?\\s?regards', 'best(?: wishes)?', 'all the best', 'cheers', 'sincerely(?: yours)?',
+      'yours(?: truly| sincerely| faithfully)?', 'thanks(?: again| a lot| so much| and regards)?', 'thank you(?: very much| so much)?',
+      'many thanks', 'thx', 'br', 'kr', 'take care', 'talk soon',
+      // Polish
+      '(?:serdecznie |ciepło |serdeczne )?pozdr(?:awiam|owienia)(?: serdecznie| ciepło)?', 'z (?:wyrazami )?(?:poważaniem|szacunkiem|szacunku)',
+      'łączę (?:wyrazy szacunku|pozdrowienia)', 'dziękuję(?: bardzo)?', 'dzięki', 'pozdr\\.?',
+      // German
+      'mit freundlichen grüßen', 'mit freundlichem gruß', 'mfg', '(?:viele|beste|liebe|herzliche|freundliche|schöne) grüße', 'lg', 'vg', 'gruß', 'danke(?: schön| dir| ihnen)?',
+      // French
+      '(?:bien )?cordialement', 'bien à (?:vous|toi)', 'sincères salutations', 'meilleures salutations', 'bien amicalement', 'amitiés', 'bisous', 'merci(?: beaucoup| d\'avance)?',
+      // Spanish
+      '(?:un )?saludos?(?: cordiales)?', 'un saludo', 'atentamente', 'cordialmente', 'un abrazo', 'gracias(?: de antemano)?', 'muchas gracias',
+      // Japanese
+      '(?:どうぞ|今後とも|引き続き)?(?:よろしく|宜しく)お願い(?:いた|致)?します', '(?:よろしく|宜しく)お願い申し上げます',
+    ].join('|') +
+    ')[\\s,.!。！]*$',
+  'iu',
+);
+
+/** RFC 3676's "-- " separator (trimmed to "--"), and its typographic stand-ins. */
+export const SIGNATURE_SEPARATOR = /^(?:--|—|–)$/;
+
+/** A line of underscores: Outlook's rule above quoted headers, or plain decoration. */
+export const RULE_LINE = /^(?:_{8,}|={8,}|-{8,}|\*{8,})$/;
+
+/** "Sent from my iPhone" and its relatives in every language we handle. */
+export const MOBILE_SIGNATURE =
+  /^(?:sent from (?:my )?\S|sent (?:with|via) \S|get outlook for (?:ios|android)|von meinem \S.{0,40}gesendet$|gesendet (?:von|mit) (?:meinem )?\S|envoyé (?:de|depuis) (?:mon )?\S|télécharger outlook pour|enviado (?:desde|con) (?:mi )?\S|obtener outlook para|wysłan[eoa] (?:z|za pomocą) (?:mojego |mojej )?\S|inviato da(?:l mio)? \S)/iu;
+
+/**
+ * The start of an attribution line: "On …", "Am …", "Le …", "El …", "W dniu …", "Dnia …", and
+ * Yahoo's "--- On …".
+ */
+export const ATTRIBUTION_START = /^(?:-{1,5}\s?)?(?:on|am|le|el|w dniu|dnia|dn\.|il|em|op)\s/i;
+/** Its end: "… wrote:", "… schrieb …:", "… a écrit :", "… escribió:", "… napisał(a):", "… pisze:". */
+export const ATTRIBUTION_END =
+  /(?:wrote|writes|schrieb(?: [^:]{0,80})?|a écrit|escribió|napisał\(a\)|napisała|napisał|pisze|napisali|ha scritto|escreveu|schreef(?: [^:]{0,80})?)\s?:\s?-*$/iu;
+/** "Ada Lovelace <ada@example.com> schrieb am 3. Juni 2024:" style, without the leading word. */
+export const ADDRESS_ATTRIBUTION = /^[^<>]{0,80}<[^<>\s@]{1,64}@[^<>\s]{1,190}>[^<>]{0,80}(?:wrote|schrieb|a écrit|escribió|napisał|pisze)[^:]{0,60}:$/iu;
+
+/** "-----Original Message-----" in each language: everything below is older mail. */
+export const ORIGINAL_MESSAGE_MARKER =
+  /^-{2,}\s?(?:original message|ursprüngliche nachricht|message d'origine|mensaje original|oryginalna wiadomość|wiadomość oryginalna|messaggio originale|oorspronkelijk bericht|mensagem original)\s?-{2,}$/iu;
+
+/** A forwarded message starts here: its headers follow, then its body (which stays). */
+export const FORWARD_MARKER =
+  /^(?:-{2,}\s?(?:forwarded message|forwarded e-?mail|weitergeleitete nachricht|message transféré|mensaje reenviado|wiadomość przekazana dalej|przekazana wiadomość|przesłana wiadomość|messaggio inoltrato)\s?-{2,}|begin forwarded message:?|début du message réenvoyé\s?:?|anfang der weitergeleiteten nachricht:?|inicio del mensaje reenviado:?|początek przekazywanej wiadomości:?)$/iu;
+
+/** Labels of an Outlook header block, with the `*From:*` bold of a plain-text rendering allowed. */
+export const FROM_LABEL = /^\*{0,2}(?:from|von|de|od|da|van|remitente)\s?:/iu;
+export const SENT_LABEL = /^\*{0,2}(?:sent|date|gesendet|datum|envoyé|date d'envoi|enviado(?: el)?|fecha|wysłano|wysłane|data|inviato)\s?:/iu;
+export const SUBJECT_LABEL = /^\*{0,2}(?:subject|betreff|objet|asunto|temat|oggetto|onderwerp)\s?:/iu;
+/** Any header line inside a forwarded block (the ones above, plus recipients). */
+export const HEADER_LINE =
+  /^\*{0,2}(?:from|von|de|od|da|remitente|sent|date|gesendet|datum|envoyé|enviado(?: el)?|fecha|wysłano|wysłane|data|subject|betreff|objet|asunto|temat|oggetto|to|an|à|para|do|a|cc|cci|bcc|kopie|dw|udw|kopia|reply-to|antwort an|répondre à|responder a|odpowiedź do|importance|wichtigkeit|priorité)\s?:/iu;

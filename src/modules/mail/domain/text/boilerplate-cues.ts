@@ -1,0 +1,105 @@
+/**
+ * Furniture around a mail's content: newsletter footers, app-store and social lines, tracking padding,
+ * calendar invitation boilerplate (Google Calendar, Outlook and Teams) and legal disclaimers. Patterns
+ * only, for one trimmed line of bounded length (or the head of one paragraph); literal alternations
+ * with bounded gaps, so none can backtrack badly.
+ */
+
+const alternatives = (parts: readonly string[]): string => parts.join('|');
+
+/** Newsletter and corporate furniture: a line that matches is dropped wherever it is. */
+export const FURNITURE = new RegExp(
+  alternatives([
+    'unsubscribe', 'opt[ -]?out (?:of (?:these|our|future|all) (?:e-?mails|messages|communications)|here|at any time)', 'manage (?:your )?(?:email |e-mail |subscription |notification |communication )?(?:preferences|subscriptions?|settings)',
+    'update (?:your )?(?:email |subscription )?preferences', 'email preferences', 'notification settings',
+    'view (?:this |the )?(?:e-?mail |message |newsletter )?(?:in|on) (?:your |a )?(?:web ?)?browser', 'view (?:it |this )?online', 'view as (?:a )?web ?page',
+    'trouble (?:viewing|reading) this', 'is this email not displaying', 'having trouble (?:viewing|seeing)',
+    'privacy (?:policy|notice|statement|center)', 'terms (?:of (?:service|use|sale)|(?:and|&) conditions)', 'cookie (?:policy|settings)',
+    '^copyright', 'copyright (?:©|\\(c\\)|\\d{4})', '©', '\\(c\\) ?(?:19|20)\\d\\d', 'all rights reserved',
+    '(?:you are|you\'re) receiving (?:this|these)', 'you (?:received|receive|are getting|\'re getting) this (?:e-?mail|message|newsletter)',
+    'this (?:e-?mail|message|newsletter) was sent (?:to|by)', 'sent to .{1,80} because', 'if you (?:no longer|don\'t|do not) (?:wish|want) to receive',
+    'add .{1,60} to your (?:address book|contacts|safe sender)', 'forward (?:this|it)? ?to a friend', '^follow us(?: on)?', 'connect with us', 'join us on (?:facebook|twitter|instagram|linkedin|youtube|tiktok|social)',
+    'download (?:our|the) app', '^get (?:it|the app) on (?:google play|the app store)', '^download on the app store', '^available on the app store',
+    '^(?:app store|google play)(?:\\s?[|·•]\\s?(?:app store|google play))*$', 'need to return (?:something|an item)', 'questions\\? (?:contact|visit|email|call|we\'re here)', 'need help\\? (?:contact|visit|email|call)',
+    '^(?:questions\\? )?contact (?:us|customer service|support)[.!]?$', '^help cent(?:er|re)$', 'powered by (?:mailchimp|substack|sendgrid|hubspot|beehiiv|mailerlite|getresponse|freshmail|klaviyo)',
+    'this is an automated (?:message|email)', 'please do not reply to this (?:e-?mail|message)', 'do not reply to this (?:e-?mail|message)',
+    '^(?:facebook|twitter|x|instagram|linkedin|youtube|tiktok|pinterest)(?:\\s?[|·•,/]\\s?(?:facebook|twitter|x|instagram|linkedin|youtube|tiktok|pinterest))+$',
+    // Polish
+    'wypisz się', 'wypisać się', 'wypisanie', 'rezygnacj[aięy] z (?:subskrypcji|newslettera|otrzymywania)', 'zrezygnować z (?:subskrypcji|newslettera|otrzymywania)',
+    'polityk[aię] prywatności', 'regulamin', 'wszelkie prawa zastrzeżone', 'otrzymujesz (?:tę|tą|ten|niniejszą|naszą)', 'ta wiadomość została wysłana',
+    'wiadomość (?:została )?wysłana (?:do|na adres)', 'zobacz (?:wersję )?w przeglądarce', 'wersja (?:online|przeglądarkowa)', 'jeśli (?:nie widzisz|wiadomość nie wyświetla)',
+    'ustawienia powiadomień', '\\b(?:krs|regon|nip)\\b:? ?\\d', 'kapitał zakładowy', 'sąd rejonowy', 'pobierz aplikację', 'obserwuj nas',
+    // German, French, Spanish
+    'abmelden', 'abbestellen', 'newsletter abbestellen', 'im browser (?:ansehen|anzeigen|öffnen)', '^datenschutz(?:erklärung|hinweise?)?$', 'impressum', 'alle rechte vorbehalten',
+    'se désinscrire', 'se désabonner', 'désinscription', 'désabonnement', 'voir (?:la version )?(?:en ligne|dans (?:votre|le) navigateur)', 'politique de confidentialité', 'tous droits réservés', 'mentions légales',
+    'darse de baja', 'cancelar (?:la )?suscripción', 'ver (?:en|en el) navegador', 'política de privacidad', 'todos los derechos reservados', 'aviso legal',
+  ]),
+  'iu',
+);
+
+/** Footer openers: from one of these in the last part of a mail, the rest is footer (addresses, legal). */
+export const FOOTER_START =
+  /unsubscribe|(?:you are|you're) receiving this|you (?:received|receive) this (?:e-?mail|message)|this (?:e-?mail|message) was sent to|all rights reserved|copyright|©|wypisz się|rezygnacj[aięy] z|otrzymujesz (?:tę|tą|ten|niniejszą)|wszelkie prawa zastrzeżone|abmelden|abbestellen|alle rechte vorbehalten|se désinscrire|se désabonner|tous droits réservés|darse de baja|todos los derechos reservados/iu;
+
+/** A postal code: US ZIP, Polish 00-000, five-digit European, UK and Canadian forms. */
+const POSTAL_CODE = /\b(?:[A-Z]{2} \d{5}(?:-\d{4})?|\d{2}-\d{3}|\d{4,5}|[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}|[A-Z]\d[A-Z] \d[A-Z]\d)\b/;
+
+/** A row of short navigation links: "Impressum | Datenschutz | Kontakt", "Help · Privacy · Terms". */
+export function isNavigationLine(line: string): boolean {
+  const parts = line.split(/\s[|·•]\s/);
+  return parts.length >= 3 && line.length <= 120 && parts.every((part) => part.trim().split(/\s+/).length <= 3);
+}
+
+/** A sender's postal address on one line (newsletter footers): "Coffee Co, 12 Bean St, Portland, OR 97201". */
+export function isPostalAddressLine(line: string): boolean {
+  if (line.length > 160 || /[.!?]$/.test(line.replace(/\b(?:st|str|ave|rd|inc|ltd|co|ul|sp|z o\.o)\.$/i, ''))) return false;
+  const parts = line.split(/\s?[,·|•]\s?/).length;
+  return parts >= 3 && POSTAL_CODE.test(line) && /\d/.test(line.replace(POSTAL_CODE, ''));
+}
+
+/** A button or link label left on its own line: "Read more", "Shop now", "Czytaj dalej". */
+export const CALL_TO_ACTION =
+  /^(?:read (?:more|the full story|online)|continue reading|learn more|find out more|see (?:more|details|all)|shop now|buy now|order now|view (?:order|details|receipt|in app)|track (?:your )?(?:order|package)|sign up(?: now| today)?|register(?: now| here)?|get started|click here|czytaj (?:dalej|więcej)|zobacz (?:więcej|szczegóły|ofertę)|dowiedz się więcej|kup teraz|zapisz się|kliknij tutaj|mehr erfahren|weiterlesen|jetzt kaufen|en savoir plus|lire la suite|más información|leer más|comprar ahora)\W*$/iu;
+
+/** Gmail's plain-text stand-ins for images: "[image: Logo]". */
+export const MEDIA_PLACEHOLDER = /^\[(?:image|img|cid|logo|obraz|grafika|bild|imagen)\b[^\]]{0,300}\]$/i;
+
+/** Google Calendar and Outlook/Teams invitation furniture: never the event's own facts. */
+export const CALENDAR_BOILERPLATE = new RegExp(
+  alternatives([
+    '^invitation from google calendar', '^(?:updated )?invitation from google', '^view all guest info',
+    // The guest list: "Anna Nowak - organizer", "mikel@example.com - optional" (Google Calendar's text part).
+    '\\s[-–]\\s(?:organizer|organiser|creator|optional|organisator|organisateur|organizador|organizator)$', '^reply for \\S', '^reply for$',
+    '^(?:yes|no|maybe)(?:\\s?[·|/]?\\s?(?:yes|no|maybe|more options))+$', '^more options$', '^rsvp (?:for|to) \\S',
+    '^join (?:with|by) google meet', '^join by phone', '^more phone numbers', '^join with (?:a )?(?:video conferencing device|sip)', 'meet\\.google\\.com',
+    'teams\\.microsoft\\.com', 'teams\\.live\\.com', '^(?:\\(\\w{2}\\) )?\\+?[\\d ()-]{7,}\\s?pin:?\\s?[\\d ]+#?$', '^pin:\\s?[\\d ]+#?$',
+    'you are receiving this (?:email|courtesy email) (?:because|at the account)', 'to stop receiving (?:future updates|these emails)',
+    'forwarding this invitation could allow', 'learn more about meet', '^learn more\\W*$', '^invitation from outlook',
+    '^microsoft teams(?: meeting| need help\\?)?\\W*$', '^join (?:the meeting now|on your computer|on (?:the )?web|microsoft teams meeting)', '^click here to join the meeting',
+    '^meeting id:', '^passcode:', '^(?:phone )?conference id:', '^download teams', '^meeting options', '^reset dial-in pin', '^find a local number',
+    '^join conversation', '^for organizers:', '^need help\\?$', '^dial[- ]in by phone', '^call in \\(audio only\\)',
+    '^(?:einladung von google kalender|invitation de google agenda|invitación de google calendar|zaproszenie z kalendarza google)',
+    '^(?:ja|nein|vielleicht|oui|non|peut-être|sí|no|quizás|tak|nie|może)(?:\\s?[·|/]?\\s?(?:ja|nein|vielleicht|oui|non|peut-être|sí|no|quizás|tak|nie|może|weitere optionen|plus d\'options|más opciones|więcej opcji))+$',
+    '^(?:besprechungs-id|kenncode|id de la réunion|code secret|id\\. de reunión|código de acceso|identyfikator spotkania|kod dostępu):',
+  ]),
+  'iu',
+);
+
+/** A paragraph that opens like this is a legal disclaimer, whatever its length. */
+export const DISCLAIMER_START = new RegExp(
+  '^(?:' +
+    alternatives([
+      'confidentiality notice', '(?:legal )?disclaimer', 'notice of confidentiality', 'privileged (?:and|&) confidential', 'klauzula poufności',
+      'informacja poufna', 'haftungsausschluss', 'vertraulichkeitshinweis', 'avis de confidentialité', 'aviso (?:de confidencialidad|legal)',
+      'this (?:e-?mail|message|communication)(?: and any (?:attachments?|files)[^.]{0,40})? (?:is|are|may be|contains?|may contain) (?:strictly )?(?:confidential|privileged)',
+      '(?:the )?information (?:contained )?in this (?:e-?mail|message)[^.]{0,60}(?:confidential|privileged)',
+      'ta wiadomość[^.]{0,80}poufn', 'niniejsza wiadomość[^.]{0,80}poufn', 'treść (?:tej|niniejszej) wiadomości[^.]{0,80}poufn',
+      'diese (?:e-?mail|nachricht)[^.]{0,80}vertrauliche', 'ce (?:message|courriel|e-?mail)[^.]{0,80}confidenti', 'este (?:mensaje|correo)[^.]{0,80}confidencial',
+    ]) +
+    ')',
+  'iu',
+);
+/** Vocabulary of a disclaimer: a paragraph needs a word from each list to be one. */
+export const DISCLAIMER_SECRECY = /confidential|privileged|poufn|vertraulich|confidentiel|confidencial|riservat|tajemnic/iu;
+export const DISCLAIMER_ADDRESSEE =
+  /intended (?:solely )?(?:for|recipient)|addressee|received (?:this|it) in error|notify the sender|adresat|omyłkow|błędnie|empfänger|irrtümlich|destinataire|par erreur|destinatario|por error/iu;

@@ -1,0 +1,72 @@
+import type { AppModule, ModuleContext } from '../../platform/wiring/app-module.js';
+import { SubscriptionAccess } from '../billing/index.js';
+import { KnexProcessedMailCounter } from '../documents/index.js';
+import { Authenticate } from '../identity/index.js';
+import { DOC_WRITE_LIMITER } from './application/ports/doc-write-limiter.port.js';
+import { INBOUND_MESSAGE_REPOSITORY } from './application/ports/inbound-message.repository.port.js';
+import { JOB_QUEUE } from './application/ports/job-queue.port.js';
+import { MAIL_EVENTS } from './application/ports/mail-events.port.js';
+import { MAIL_METRICS } from './application/ports/mail-metrics.port.js';
+import { MAIL_PARSER, type MailParser } from './application/ports/mail-parser.port.js';
+import { SENDER_AUTHENTICATOR, type SenderAuthenticator } from './application/ports/sender-authenticator.port.js';
+import { SUBSCRIPTION_GATE, type SubscriptionGate } from './application/ports/subscription-gate.port.js';
+import { AllowAndProcess } from './application/allow-and-process.use-case.js';
+import { ProcessMail } from './application/process-mail.use-case.js';
+import { ReceiveMail } from './application/receive-mail.use-case.js';
+import { ReceivedMails } from './application/received-mails.use-case.js';
+import { SweepHeldMail } from './application/sweep-held-mail.use-case.js';
+import { receivedMailsRoutes } from './http/received-mails.routes.js';
+import { MAIL_ROLES, MailRoles } from './infra/mail-roles.js';
+import { NoticeMailEvents } from './infra/events/notice.mail-events.js';
+import { MailauthSenderAuthenticator } from './infra/auth/mailauth.sender-authenticator.js';
+import { PrometheusMailMetrics } from './infra/metrics/prometheus.mail-metrics.js';
+import { WorkerMailParser } from './infra/parsing/worker-mail.parser.js';
+import { KnexDocWriteLimiter } from './infra/persistence/knex.doc-write-limiter.js';
+import { KnexInboundMessageRepository } from './infra/persistence/knex.inbound-message.repository.js';
+import { PROCESS_MAIL, PgBossJobQueue } from './infra/queue/pg-boss.job-queue.js';
+
+/** Tests replace the parser or the DNS-based sender check; production never passes these. */
+export interface MailOverrides {
+  mailParser?: MailParser;
+  senderAuthenticator?: SenderAuthenticator;
+}
+
+/**
+ * Inbound mail: SMTP intake, the processing pipeline on pg-boss jobs (`JOB_*`), the held-mail sweep and
+ * the received-mail list. Billing answers the pipeline's `SubscriptionGate`; the documents module counts
+ * processed mail in the transaction that ends it.
+ */
+export function mailModule({ container: c, config, db, logger, metrics, notifications }: ModuleContext, overrides: MailOverrides = {}): AppModule {
+  const queue = new PgBossJobQueue(
+    db,
+    { jobTimeoutSeconds: config.JOB_TIMEOUT_SECONDS, maintenanceIntervalSeconds: config.JOB_MAINTENANCE_SECONDS, pollingIntervalSeconds: config.JOB_POLLING_SECONDS },
+    logger,
+  );
+  c.register(JOB_QUEUE, { useValue: queue });
+  // Whatever roles this process runs record into the one registry that /metrics (http) shows.
+  c.register(MAIL_METRICS, { useValue: new PrometheusMailMetrics(metrics.registry, { queue: { queue: PROCESS_MAIL, depth: () => queue.depth() }, logger }) });
+  c.register(MAIL_EVENTS, { useValue: new NoticeMailEvents(notifications) });
+  c.register(INBOUND_MESSAGE_REPOSITORY, { useValue: new KnexInboundMessageRepository(db, queue, new KnexProcessedMailCounter()) });
+  c.register(DOC_WRITE_LIMITER, { useValue: new KnexDocWriteLimiter(db) });
+  c.register(SUBSCRIPTION_GATE, { useFactory: (resolver): SubscriptionGate => resolver.resolve(SubscriptionAccess) });
+  c.register(MAIL_PARSER, { useValue: overrides.mailParser ?? new WorkerMailParser({ poolSize: 1, timeoutMs: 10_000 }) });
+  c.register(SENDER_AUTHENTICATOR, { useValue: overrides.senderAuthenticator ?? new MailauthSenderAuthenticator({ hostname: config.INBOUND_DOMAIN }) });
+  // Built when the roles start, so whatever was registered until then (a test's wrapped port) is used.
+  c.register(MAIL_ROLES, {
+    useFactory: (resolver) =>
+      new MailRoles({
+        queue,
+        parser: resolver.resolve<MailParser>(MAIL_PARSER),
+        intake: resolver.resolve(ReceiveMail),
+        process: resolver.resolve(ProcessMail),
+        sweep: resolver.resolve(SweepHeldMail),
+        config,
+        logger,
+      }),
+  });
+
+  return {
+    name: 'mail',
+    http: { routers: () => [receivedMailsRoutes({ authenticate: c.resolve(Authenticate), mails: c.resolve(ReceivedMails), allowAndProcess: c.resolve(AllowAndProcess) })] },
+  };
+}

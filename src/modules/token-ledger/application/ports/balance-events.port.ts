@@ -1,0 +1,9 @@
+/** Tells the user's open tabs that their token balance changed. Called after the commit; never throws. */
+export interface BalanceEvents {
+  balanceChanged(userId: string): Promise<void>;
+}
+
+export const BALANCE_EVENTS = Symbol('BalanceEvents');
+
+/** For use cases built by hand in tests that do not watch events. */
+export const noBalanceEvents: BalanceEvents = { balanceChanged: () => Promise.resolve() };

@@ -1,0 +1,137 @@
+import pg from 'pg';
+import type { Database } from '../db/database.js';
+import type { Logger } from '../logging/logger.js';
+import { NoticeListeners, SignalListeners, parseNotice, parseSignal, type NoticeListener, type NotificationBus, type SignalListener, type UserNotice, type WireSignal } from './notification-bus.js';
+
+/** One channel for every notice and signal; each listening process filters by user or topic. */
+export const NOTICE_CHANNEL = 'mailscribe_user_notices';
+
+const RECONNECT_DELAY_MS = 1_000;
+
+/**
+ * Postgres LISTEN/NOTIFY: any process publishes with `pg_notify` on its pool, every http process
+ * LISTENs on one dedicated connection (outside the pool, so a busy pool never delays a notice). When
+ * that connection drops it reconnects and tells subscribers to resync: notices sent meanwhile are lost.
+ */
+export class PgNotificationBus implements NotificationBus {
+  private readonly listeners = new NoticeListeners();
+  private readonly signals = new SignalListeners();
+  private client: pg.Client | null = null;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private closing = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly connectionString: string,
+    private readonly logger: Logger,
+  ) {}
+
+  async publish(notice: UserNotice): Promise<void> {
+    try {
+      await this.db.raw('select pg_notify(?, ?)', [NOTICE_CHANNEL, JSON.stringify(notice)]);
+    } catch (error) {
+      this.logger.warn({ err: error, event: notice.event }, 'could not publish a notice; open tabs catch up on their next refetch');
+    }
+  }
+
+  subscribe(listener: NoticeListener): () => void {
+    return this.listeners.add(listener);
+  }
+
+  async signal(topic: string, key: string): Promise<void> {
+    try {
+      await this.db.raw('select pg_notify(?, ?)', [NOTICE_CHANNEL, JSON.stringify({ signal: topic, key } satisfies WireSignal)]);
+    } catch (error) {
+      this.logger.warn({ err: error, signal: topic }, 'could not publish a signal; other processes keep their cached copy until it expires');
+    }
+  }
+
+  onSignal(topic: string, listener: SignalListener): () => void {
+    return this.signals.add(topic, listener);
+  }
+
+  hearsAllSignals(): boolean {
+    return this.client !== null && !this.closing;
+  }
+
+  async listen(): Promise<void> {
+    this.closing = false;
+    await this.connect();
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    const client = this.client;
+    this.client = null;
+    this.listeners.closed();
+    await client?.end().catch(() => undefined);
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.connectionString });
+    client.on('notification', (message) => {
+      if (message.channel !== NOTICE_CHANNEL || !message.payload) return;
+      const signal = parseSignal(parsedJson(message.payload));
+      if (signal) {
+        this.signals.signal(signal.signal, signal.key);
+        return;
+      }
+      const notice = parseNotice(message.payload);
+      if (notice) this.listeners.notice(notice);
+    });
+    client.on('error', (error) => {
+      this.logger.warn({ err: error }, 'the notice listener lost its database connection; reconnecting');
+      this.dropped(client);
+    });
+    client.on('end', () => this.dropped(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${NOTICE_CHANNEL}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    if (this.closing) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    this.client = client;
+  }
+
+  private dropped(client: pg.Client): void {
+    if (this.closing || this.client !== client) return;
+    this.client = null;
+    // From here until the reconnect, signals are missed: caches they guard stop being trusted.
+    this.signals.reset();
+    void client.end().catch(() => undefined);
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    if (this.closing || this.reconnectTimer) return;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      this.connect()
+        // Whatever was published while the listener was away is lost: every tab refetches, every cache empties.
+        .then(() => {
+          this.signals.reset();
+          this.listeners.resync();
+        })
+        .catch((error: unknown) => {
+          this.logger.warn({ err: error }, 'the notice listener could not reconnect; trying again');
+          this.scheduleReconnect();
+        });
+    }, RECONNECT_DELAY_MS);
+    this.reconnectTimer.unref();
+  }
+}
+
+function parsedJson(payload: string): unknown {
+  try {
+    return JSON.parse(payload);
+  } catch {
+    return null;
+  }
+}

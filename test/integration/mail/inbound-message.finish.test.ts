@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { pino } from 'pino';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { KnexProcessedMailCounter } from '../../../src/modules/documents/index.js';
+import { KEPT_IGNORED_PER_DOCUMENT } from '../../../src/modules/mail/domain/inbound-message.js';
+import { KnexInboundMessageRepository, type ProcessedMailCounter } from '../../../src/modules/mail/infra/persistence/knex.inbound-message.repository.js';
+import { PgBossJobQueue } from '../../../src/modules/mail/infra/queue/pg-boss.job-queue.js';
+import { aUser } from '../../support/users.js';
+import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
+
+describe.each(databaseKinds())('ending a mail and counting it on its document (%s)', (kind) => {
+  let database: TestDatabase;
+  let ownerId: string;
+  let documentId: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  });
+  beforeEach(async () => {
+    ownerId = await aUser(database.db);
+    documentId = randomUUID();
+    const token = documentId.replace(/-/g, '').slice(0, 10);
+    await database.db('documents').insert({ id: documentId, owner_id: ownerId, name: 'Doc', forward_token: token, forward_email: `doc-${token}@in.example.com`, external_id: `local-${token}` });
+  });
+  afterEach(() => database.reset());
+  afterAll(() => database.close());
+
+  // finish() never touches the queue; the repository just needs one to be built.
+  const repositoryWith = (counter: ProcessedMailCounter) =>
+    new KnexInboundMessageRepository(database.db, new PgBossJobQueue(database.db, { jobTimeoutSeconds: 60, maintenanceIntervalSeconds: 60, pollingIntervalSeconds: 1 }, pino({ level: 'silent' })), counter);
+
+  async function aMailInProcessing(): Promise<string> {
+    const id = randomUUID();
+    await database.db('inbound_messages').insert({ id, document_id: documentId, owner_id: ownerId, status: 'processing', envelope: JSON.stringify({ mailFrom: 'a@example.com', recipients: [] }), raw: Buffer.from('raw'), size_bytes: 3, dedup_key: `mid:${id}` });
+    return id;
+  }
+  const processedCount = async () => ((await database.db('documents').where({ id: documentId }).first('processed_emails_count')) as { processed_emails_count: number }).processed_emails_count;
+  const statusOf = async (id: string) => ((await database.db('inbound_messages').where({ id }).first('status')) as { status: string }).status;
+
+  it('raises the document’s processed count once, however often the mail is ended', async () => {
+    const messages = repositoryWith(new KnexProcessedMailCounter());
+    const id = await aMailInProcessing();
+    expect(await messages.finish(id, { status: 'processed', reason: null, usedTokens: 2 })).toBe(true);
+    expect(await messages.finish(id, { status: 'processed', reason: null, usedTokens: 2 })).toBe(false);
+    expect(await processedCount()).toBe(1);
+  });
+
+  it('does not count a mail that ends any other way', async () => {
+    const messages = repositoryWith(new KnexProcessedMailCounter());
+    await messages.finish(await aMailInProcessing(), { status: 'ignored', reason: 'Not on the allow-list.' });
+    await messages.finish(await aMailInProcessing(), { status: 'failed', reason: 'The model refused.' });
+    expect(await processedCount()).toBe(0);
+  });
+
+  it('keeps the content of a mail refused only because its sender is not listed, with the refusal, until it is dropped', async () => {
+    const messages = repositoryWith(new KnexProcessedMailCounter());
+    const unlisted = await aMailInProcessing();
+    const spoofed = await aMailInProcessing();
+    await messages.finish(unlisted, { status: 'ignored', reason: 'Not on the list.', refusal: { reason: 'not-on-list', sender: 'bob@example.com' } });
+    await messages.finish(spoofed, { status: 'ignored', reason: 'DMARC failed.', refusal: { reason: 'failed-authentication', sender: 'eve@example.com' } });
+
+    expect(await messages.findById(unlisted)).toMatchObject({ raw: Buffer.from('raw'), refusal: { reason: 'not-on-list', sender: 'bob@example.com' } });
+    expect(await messages.findById(spoofed)).toMatchObject({ raw: null, refusal: { reason: 'failed-authentication', sender: 'eve@example.com' } });
+    const page = await messages.listForDocument(documentId, { page: 1, pageSize: 25, sortBy: 'receivedAt', sortOrder: 'desc' });
+    expect(new Map(page.rows.map((row) => [row.id, row.hasContent]))).toEqual(new Map([[unlisted, true], [spoofed, false]]));
+
+    expect(await messages.dropIgnoredContent(new Date(Date.now() - 60_000))).toBe(0);
+    expect(await messages.dropIgnoredContent(new Date(Date.now() + 60_000))).toBe(1);
+    expect(await messages.findById(unlisted)).toMatchObject({ status: 'ignored', raw: null, parsed: null });
+  });
+
+  it('keeps the content of only the newest ignored mails of a document, so a stranger cannot pile up stored mail', async () => {
+    const messages = repositoryWith(new KnexProcessedMailCounter());
+    const ids: string[] = [];
+    for (let index = 0; index < KEPT_IGNORED_PER_DOCUMENT + 2; index += 1) {
+      const id = await aMailInProcessing();
+      await messages.finish(id, { status: 'ignored', reason: 'Not on the list.', refusal: { reason: 'not-on-list', sender: `s${index}@example.com` } });
+      // Ended one after another: each later than the one before.
+      await database.db('inbound_messages').where({ id }).update({ finished_at: new Date(Date.UTC(2026, 0, 1, 0, index)) });
+      ids.push(id);
+    }
+    const last = await aMailInProcessing();
+    await messages.finish(last, { status: 'ignored', reason: 'Not on the list.', refusal: { reason: 'not-on-list', sender: 'last@example.com' } });
+    ids.push(last);
+
+    const kept = (await database.db('inbound_messages').where({ document_id: documentId }).whereNotNull('raw').pluck('id')) as string[];
+    expect(new Set(kept)).toEqual(new Set(ids.slice(-KEPT_IGNORED_PER_DOCUMENT)));
+    // The older ones keep their row, reason and refusal.
+    expect(await messages.findById(ids[0] as string)).toMatchObject({ status: 'ignored', raw: null, refusal: { reason: 'not-on-list', sender: 's0@example.com' } });
+  });
+
+  it('leaves the mail unfinished when counting it fails: both commit together or neither does', async () => {
+    const messages = repositoryWith({ countProcessed: () => Promise.reject(new Error('documents table locked')) });
+    const id = await aMailInProcessing();
+    await expect(messages.finish(id, { status: 'processed', reason: null, usedTokens: 2 })).rejects.toThrow('documents table locked');
+    expect(await statusOf(id)).toBe('processing');
+    expect(await processedCount()).toBe(0);
+  });
+  it('lends a mail’s run lease to one run at a time: of two claims at once one wins, and a lapsed lease is free again', async () => {
+    const messages = repositoryWith(new KnexProcessedMailCounter());
+    const id = await aMailInProcessing();
+    const now = new Date('2026-11-24T10:00:00Z');
+    const until = new Date('2026-11-24T10:10:00Z');
+    const claims = await Promise.all([messages.claimRun(id, now, until), messages.claimRun(id, now, until)]);
+    expect(claims.filter((held) => held === null)).toHaveLength(1);
+    expect(claims.find((held) => held !== null)?.toISOString()).toBe(until.toISOString());
+    // The holder died: once its lease lapses, the next run takes it.
+    expect(await messages.claimRun(id, new Date('2026-11-24T10:10:01Z'), new Date('2026-11-24T10:20:00Z'))).toBeNull();
+    await messages.releaseRun(id);
+    expect(await messages.claimRun(id, now, until)).toBeNull();
+  });
+});

@@ -1,0 +1,152 @@
+// The plans of the reads every signed-in page makes, pinned on Postgres with enough rows that the planner
+// has a real choice: the session check, the usage chart, the usage table and the added-tokens table each
+// use an index, and none scans the sessions, users, ledger or usage totals sequentially. The SQL is what
+// the repositories send (recorded as they run), so a change of a query is a change of its pinned plan.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KnexSessionRepository } from '../../../src/modules/identity/infra/knex.session.repository.js';
+import { KnexLedgerRepository } from '../../../src/modules/token-ledger/infra/knex.ledger.repository.js';
+import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
+
+const GUARDED_TABLES = ['sessions', 'users', 'token_ledger', 'token_usage_quarters', 'token_usage_totals'];
+const DAY_MS = 24 * 60 * 60 * 1000;
+const USERS = 2_000;
+const HEAVY_SETTLEMENTS = 40_000;
+const OTHER_USERS_SETTLEMENTS = 40;
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+interface RecordedQuery {
+  sql: string;
+  bindings: readonly unknown[];
+}
+
+function nodesOf(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+}
+
+describe.skipIf(!databaseKinds().includes('postgres'))('plans of the hot reads (postgres)', () => {
+  let database: TestDatabase;
+  /** A connection of its own for EXPLAIN: the recorded SQL is already in Postgres' `$1` form. */
+  let explainer: pg.Client;
+  let heavyUser: string;
+  let sessionId: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase('postgres');
+    const { db } = database;
+    await db.raw(
+      `INSERT INTO users (id, provider, provider_subject, email, name)
+       SELECT gen_random_uuid(), 'dev', 'dev:user-' || n, 'user-' || n || '@example.com', 'User ' || n FROM generate_series(1, ?::int) AS n`,
+      [USERS],
+    );
+    // Ten sessions per user, most of them ended.
+    await db.raw(
+      `INSERT INTO sessions (id, user_id, expires_at, revoked_at)
+       SELECT gen_random_uuid(), u.id, now() + interval '30 days', CASE WHEN k < 9 THEN now() END FROM users u CROSS JOIN generate_series(0, 9) AS k`,
+    );
+    heavyUser = ((await db('users').where({ email: 'user-1@example.com' }).first('id')) as { id: string }).id;
+    sessionId = ((await db('sessions').where({ user_id: heavyUser }).whereNull('revoked_at').first('id')) as { id: string }).id;
+    // The heavy user: 180 days of mail, each a reservation and its settlement, and a few grants. Everyone
+    // else: a grant and a settlement every few days.
+    await db.raw(
+      `INSERT INTO token_ledger (user_id, source_key, kind, subscription_delta, additional_delta, tokens, description, created_at)
+       SELECT ?::uuid, kind || ':' || n, kind, 0, CASE WHEN kind = 'reserve' THEN -1 ELSE 0 END, 1 + n % 5, 'Mail ' || n,
+              now() - (n::float8 / ?::int) * interval '180 days'
+       FROM generate_series(1, ?::int) AS n CROSS JOIN (VALUES ('reserve'), ('settle')) AS k (kind)`,
+      [heavyUser, HEAVY_SETTLEMENTS, HEAVY_SETTLEMENTS],
+    );
+    await db.raw(
+      `INSERT INTO token_ledger (user_id, source_key, kind, subscription_delta, additional_delta, tokens, description, created_at)
+       SELECT ?::uuid, 'grant:' || n, 'purchase_grant', 0, 1000, 1000, 'Purchase', now() - n * interval '30 days' FROM generate_series(1, 6) AS n`,
+      [heavyUser],
+    );
+    await db.raw(
+      `INSERT INTO token_ledger (user_id, source_key, kind, subscription_delta, additional_delta, tokens, description, created_at)
+       SELECT u.id, u.id || ':' || k, CASE WHEN k = 0 THEN 'admin_grant' ELSE 'settle' END, 0, 0, 1, 'Entry', now() - k * interval '4 days 1 hour'
+       FROM users u CROSS JOIN generate_series(0, ?::int) AS k WHERE u.id <> ?::uuid`,
+      [OTHER_USERS_SETTLEMENTS, heavyUser],
+    );
+    // As autovacuum leaves them: statistics and visibility current.
+    for (const table of GUARDED_TABLES) await db.raw(`VACUUM ANALYZE ${table}`);
+    explainer = new pg.Client({ connectionString: database.url ?? '' });
+    await explainer.connect();
+  }, 120_000);
+
+  afterAll(async () => {
+    await explainer?.end();
+    await database?.close();
+  });
+
+  /** Runs a read and records the statements it sends. */
+  async function recorded(read: () => Promise<unknown>): Promise<RecordedQuery[]> {
+    const queries: RecordedQuery[] = [];
+    const record = (query: RecordedQuery) => queries.push({ sql: query.sql, bindings: query.bindings });
+    database.db.on('query', record);
+    try {
+      await read();
+    } finally {
+      database.db.off('query', record);
+    }
+    return queries;
+  }
+
+  async function planOf(query: RecordedQuery): Promise<PlanNode[]> {
+    const result = await explainer.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(`EXPLAIN (FORMAT JSON) ${query.sql}`, [...query.bindings]);
+    const plan = result.rows[0]?.['QUERY PLAN'][0]?.Plan;
+    if (!plan) throw new Error(`no plan for ${query.sql}`);
+    return nodesOf(plan);
+  }
+
+  async function expectIndexedReads(read: () => Promise<unknown>): Promise<void> {
+    const queries = await recorded(read);
+    expect(queries.length).toBeGreaterThan(0);
+    for (const query of queries) {
+      const nodes = await planOf(query);
+      const context = `${query.sql}\n${nodes.map((node) => `${node['Node Type']} ${node['Relation Name'] ?? ''} ${node['Index Name'] ?? ''}`).join('\n')}`;
+      const sequential = nodes.filter((node) => node['Node Type'] === 'Seq Scan' && GUARDED_TABLES.includes(node['Relation Name'] ?? ''));
+      expect(sequential, context).toEqual([]);
+      expect(
+        nodes.some((node) => ['Index Scan', 'Index Only Scan', 'Bitmap Index Scan'].includes(node['Node Type'])),
+        context,
+      ).toBe(true);
+    }
+  }
+
+  it('checks a session by its key and its user by theirs', async () => {
+    const sessions = new KnexSessionRepository(database.db);
+    await expectIndexedReads(() => sessions.findWithUser(sessionId));
+  });
+
+  it("reads the usage chart's 180 days from the quarter-hour totals and the ledger's index", async () => {
+    const ledger = new KnexLedgerRepository(database.db);
+    // What the Usage page sends: from a local midnight 179 days ago, to a day from now.
+    const today = new Date();
+    const from = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - 179 * DAY_MS - 60 * 60 * 1000);
+    const to = new Date(Date.now() + DAY_MS);
+    const read = () => ledger.usagePerDay(heavyUser, { from, to, timeZone: 'Europe/Warsaw' });
+    expect((await read()).length).toBeGreaterThan(170);
+    await expectIndexedReads(read);
+    // An unaligned start too: its partial quarter-hour comes from the ledger's rows.
+    await expectIndexedReads(() => ledger.usagePerDay(heavyUser, { from: new Date(from.getTime() + 7 * 60_000 + 123), to, timeZone: 'Asia/Kathmandu' }));
+  });
+
+  it("reads the usage table's first page by the ledger's index and its total from the running count", async () => {
+    const ledger = new KnexLedgerRepository(database.db);
+    const read = () => ledger.usagePage(heavyUser, { page: 1, pageSize: 5, sortBy: 'date', sortOrder: 'desc' });
+    expect((await read()).total).toBe(HEAVY_SETTLEMENTS);
+    await expectIndexedReads(read);
+  });
+
+  it("reads the added-tokens table by the ledger's index", async () => {
+    const ledger = new KnexLedgerRepository(database.db);
+    const read = () => ledger.addedPage(heavyUser, { page: 1, pageSize: 5, sortBy: 'date', sortOrder: 'desc' });
+    expect((await read()).total).toBe(6);
+    await expectIndexedReads(read);
+  });
+});

@@ -1,0 +1,43 @@
+// What a change the server accepted does to the cached documents: the accepted values are written in at
+// once (the screen shows them without a reload), and the queries are invalidated so the next use, a return
+// to the window or a server event reloads them from the server.
+import type { QueryClient } from '@tanstack/react-query';
+import { documentKeys } from './query-keys';
+import type { DocumentDetails, DocumentListItem } from './types';
+
+type SharedFields = Partial<Pick<DocumentDetails, 'documentName' | 'emails'>>;
+
+/** Applies an accepted change of one document to its details and to its card in the list. */
+export function writeDocumentChange(queryClient: QueryClient, documentId: string, change: Partial<DocumentDetails>): void {
+  queryClient.setQueryData<DocumentDetails>(documentKeys.details(documentId), (details) => details && { ...details, ...change });
+  const { documentName, emails }: SharedFields = change;
+  const listChange: Partial<DocumentListItem> = {
+    ...(documentName !== undefined ? { documentName } : {}),
+    ...(emails !== undefined ? { emails } : {}),
+  };
+  if (Object.keys(listChange).length > 0) {
+    queryClient.setQueryData<DocumentListItem[]>(documentKeys.list(), (items) =>
+      items?.map((item) => (item.documentId === documentId ? { ...item, ...listChange } : item)),
+    );
+  }
+  // The details page shows the accepted values already: marked stale, not reloaded under the user's next edit.
+  void queryClient.invalidateQueries({ queryKey: documentKeys.details(documentId), refetchType: 'none' });
+  void queryClient.invalidateQueries({ queryKey: documentKeys.list() });
+}
+
+/** A created document goes first in the list (spec §4); the list is then reloaded. */
+export function writeCreatedDocument(queryClient: QueryClient, created: DocumentListItem): void {
+  queryClient.setQueryData<DocumentListItem[]>(documentKeys.list(), (items) =>
+    items && [created, ...items.filter((item) => item.documentId !== created.documentId)],
+  );
+  void queryClient.invalidateQueries({ queryKey: documentKeys.list() });
+}
+
+/** A deleted document leaves the list at once (spec §4: once the server confirmed it) and its cached details go. */
+export function writeDeletedDocument(queryClient: QueryClient, documentId: string): void {
+  queryClient.setQueryData<DocumentListItem[]>(documentKeys.list(), (items) => items?.filter((item) => item.documentId !== documentId));
+  queryClient.removeQueries({ queryKey: documentKeys.details(documentId) });
+  queryClient.removeQueries({ queryKey: documentKeys.receivedMails(documentId) });
+  queryClient.removeQueries({ queryKey: documentKeys.forwardingConfirmation(documentId) });
+  void queryClient.invalidateQueries({ queryKey: documentKeys.list() });
+}

@@ -1,0 +1,20 @@
+// Query keys of the documents feature. Exported, so server events (a processed mail, a document changed
+// elsewhere) can update or invalidate exactly what they touch.
+import type { TableQuery } from '@/components/ui/data-table/use-table-query';
+import type { ReceivedMailSortKey } from './types';
+
+export const documentKeys = {
+  all: ['documents'] as const,
+  /** GET /api/google-docs. */
+  list: () => [...documentKeys.all, 'list'] as const,
+  /** GET /api/getDocumentDetails/{id}. */
+  details: (documentId: string) => [...documentKeys.all, 'details', documentId] as const,
+  /** Every page of one document's received mail. */
+  receivedMails: (documentId: string) => [...documentKeys.all, 'received-mails', documentId] as const,
+  receivedMailsPage: (documentId: string, query: TableQuery<ReceivedMailSortKey>) =>
+    [...documentKeys.receivedMails(documentId), query] as const,
+  forwardingConfirmation: (documentId: string) => [...documentKeys.all, 'forwarding-confirmation', documentId] as const,
+};
+
+/** Mutation key of every change to one document (the details page blocks behind an overlay while any runs). */
+export const documentChangeKey = (documentId: string) => [...documentKeys.details(documentId), 'change'] as const;

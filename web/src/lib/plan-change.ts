@@ -1,0 +1,50 @@
+// Changing between Basic and Professional while subscribed (docs/api.md § Subscription): shared by
+// Settings and the plan page, which offer the same confirm dialog (components/plan-change).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from './api-client';
+import { subscriptionKeys, tokenStateKeys } from './query-keys';
+import { toSubscriptionStatus, type PlanType } from './subscription-status';
+
+import type { PlanChangePreview, PlanChangeResponse } from '@contract/subscription';
+
+export type { PlanChangePreview, PlanChangeResponse };
+
+export const planChangeKeys = {
+  /** Under the subscription's keys: a change of subscription makes a preview stale too. */
+  preview: (planType: PlanType) => [...subscriptionKeys.all, 'plan-change', planType] as const,
+};
+
+/** GET /api/subscription/plan-change?planType: what the change does and costs. */
+export async function getPlanChangePreview(planType: PlanType, signal?: AbortSignal): Promise<PlanChangePreview> {
+  return api.get('subscription/plan-change', { searchParams: { planType }, ...(signal ? { signal } : {}) }).json<PlanChangePreview>();
+}
+
+/** POST /api/subscription/change-plan, with the preview's proration moment so the charge matches it. */
+export async function changePlan(input: { planType: PlanType; prorationDate: string }): Promise<PlanChangeResponse> {
+  return api.post('subscription/change-plan', { json: input }).json<PlanChangeResponse>();
+}
+
+/** The preview; always asked again when the dialog opens (it is priced at this moment). */
+export function usePlanChangePreview(planType: PlanType) {
+  return useQuery({
+    queryKey: planChangeKeys.preview(planType),
+    queryFn: ({ signal }) => getPlanChangePreview(planType, signal),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+    meta: { errorMessage: 'Could not work out the plan change.' },
+  });
+}
+
+/** Changes the plan; the subscription and the token balance are reloaded afterwards. */
+export function useChangePlan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePlan,
+    onSuccess: (result) => {
+      queryClient.setQueryData(subscriptionKeys.status(), toSubscriptionStatus(result.status));
+      void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
+      void queryClient.invalidateQueries({ queryKey: tokenStateKeys.all });
+    },
+  });
+}
