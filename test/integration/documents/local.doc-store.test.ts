@@ -40,6 +40,19 @@ describe.each(databaseKinds())('the local document store (%s)', (kind) => {
     expect(new Set(positions).size).toBe(12);
   });
 
+  it('writes a block once: the same block written again, even by runs at the same time, adds nothing', async () => {
+    const { externalId } = await store.create(owner, { title: 'T', intro: 'I' });
+    await store.write(owner, externalId, block(1), 'end');
+    await Promise.all([
+      store.write(owner, externalId, block(2), 'end'),
+      store.write(owner, externalId, { ...block(2), body: 'Another run summarised it differently.' }, 'beginning'),
+      store.write(owner, externalId, block(1), 'end'),
+    ]);
+    const view = await store.view(externalId);
+    // Which of the two runs of mail 2 lands first is a race; that exactly one lands is not.
+    expect(view?.blocks.map((b) => b.heading).sort()).toEqual(['Subject 1', 'Subject 2']);
+  });
+
   it('renames, and refuses another owner or a missing document', async () => {
     const { externalId } = await store.create(owner, { title: 'Old', intro: '' });
     await store.rename(owner, externalId, 'New');

@@ -34,6 +34,11 @@ export class LocalDocStore implements DocStore {
       // Locking the document row orders concurrent writes, so two blocks never share a position.
       const doc = await trx('local_docs').where({ id: externalId, owner_id: owner.userId }).forUpdate().first('id');
       if (!doc) throw new DocNotFoundError(`local document ${externalId} not found`);
+      // Write once (the port's promise): a second run of the same mail (the queue's retry of a run that outlived
+      // its lease on a loaded machine) finds the block under the same lock and writes nothing. The meta line
+      // carries the mail's reference, so it tells the mail's block apart even when the summaries differ.
+      const written = await trx('local_doc_blocks').where({ doc_id: externalId, meta: block.meta }).first('position');
+      if (written) return;
       const bounds = (await trx('local_doc_blocks').where({ doc_id: externalId }).min({ low: 'position' }).max({ high: 'position' }).first()) as
         | { low: number | null; high: number | null }
         | undefined;
