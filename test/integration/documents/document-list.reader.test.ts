@@ -8,7 +8,7 @@ import { ordersPolishNames } from '../../../src/modules/documents/infra/polish-c
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
 import { aUser } from '../../support/users.js';
 
-const WORDS = ['Łódź', 'Lublin', 'lody', 'żaba', 'Zebra', 'źródło', 'Ćma', 'cebula', 'Ósemka', 'owoce', 'Śląsk', 'sad', 'ąb', 'ab', 'Ęga', 'ela', 'Ńa', 'na', '100%', 'a_b', '  spacja', 'Äpfel', 'apteka', 'ZEBRA'];
+const WORDS = ['Łódź', 'Lublin', 'lody', 'żaba', 'Zebra', 'źródło', 'Ćma', 'cebula', 'Ósemka', 'owoce', 'Śląsk', 'sad', 'ąb', 'ab', 'Ęga', 'ela', 'Ńa', 'na', '100%', 'a_b', '  spacja', 'Äpfel', 'apteka', 'ZEBRA', 'back\\slash', 'line\nbreak', 'tab\tname'];
 const DOCUMENTS = 240;
 
 /** A deterministic mix: repeated names, cases and diacritics, equal creation times in places. */
@@ -38,7 +38,7 @@ describe.each(databaseKinds())('the documents list reader (%s)', (kind) => {
     const { db } = database;
     owner = await aUser(db, 'owner@example.com');
     other = await aUser(db, 'other@example.com');
-    const row = (ownerId: string, name: string, createdAt: Date, extra: Record<string, unknown> = {}, id = randomUUID()) => {
+    const row = (ownerId: string, name: string, createdAt: Date, extra: Record<string, unknown> = {}, id: string = randomUUID()) => {
       return { id, owner_id: ownerId, name, forward_token: id, forward_email: `${id}@in.test`, external_id: `local-${id}`, created_at: createdAt, ...extra };
     };
     const rows = seeded.map(({ id, name, createdAt }) => row(owner, name, createdAt, {}, id));
@@ -97,8 +97,8 @@ describe.each(databaseKinds())('the documents list reader (%s)', (kind) => {
   it('counts each card\'s allowed emails', async () => {
     const reader = new KnexDocumentListReader(database.db);
     const cards = (await everyPage(reader, { sortBy: 'dateAsc' })).flatMap((page) => page.cards);
-    const counts = await database.db('document_allowed_emails').select('document_id').count({ n: '*' }).groupBy('document_id');
-    const byId = new Map(counts.map((row) => [row.document_id as string, Number(row.n)]));
+    const counts = (await database.db('document_allowed_emails').select('document_id').count({ n: '*' }).groupBy('document_id')) as { document_id: string; n: number }[];
+    const byId = new Map(counts.map((row) => [row.document_id, Number(row.n)]));
     expect(cards.map((card) => card.allowedEmailsCount)).toEqual(cards.map((card) => byId.get(card.id) ?? 0));
     expect(cards.some((card) => card.allowedEmailsCount === 2)).toBe(true);
   });

@@ -79,12 +79,8 @@ export class KnexDocumentListReader implements DocumentListReader {
   }
 
   private async pageInApp(ownerId: string, query: DocumentListQuery): Promise<DocumentCardPage> {
-    const keys = (await this.live(ownerId).select('d.id', 'd.name', 'd.created_at')) as { id: string; name: string; created_at: Date }[];
-    const ordered = orderDocuments(
-      keys.map((key): DocumentListKey => ({ id: key.id, name: key.name, createdAt: key.created_at })),
-      query.q,
-      query.sortBy,
-    );
+    const { keys } = (await this.live(ownerId).select(this.db.raw(KEYS_SQL)).first()) as { keys: string | null };
+    const ordered = orderDocuments(parseKeys(keys), query.q, query.sortBy);
     const start = pageOffset(query);
     const ids = ordered.slice(start, start + query.pageSize).map((key) => key.id);
     if (ids.length === 0) return { cards: [], total: ordered.length };
@@ -99,6 +95,26 @@ export class KnexDocumentListReader implements DocumentListReader {
     });
     return { cards, total: ordered.length };
   }
+}
+
+/**
+ * Every live document's id, creation time (ms) and name as one text, a line each: the embedded database
+ * hands over one value many times faster than a thousand rows. Backslashes and line breaks in names are
+ * escaped, so a line is always one document.
+ */
+const KEYS_SQL = String.raw`string_agg(d.id::text || ' ' || floor(extract(epoch from d.created_at) * 1000)::int8::text || ' ' || replace(replace(d.name, '\', '\\'), chr(10), '\n'), chr(10)) as keys`;
+
+function parseKeys(text: string | null): DocumentListKey[] {
+  if (!text) return [];
+  return text.split('\n').map((line) => {
+    const afterId = line.indexOf(' ');
+    const afterTime = line.indexOf(' ', afterId + 1);
+    return {
+      id: line.slice(0, afterId),
+      createdAt: new Date(Number(line.slice(afterId + 1, afterTime))),
+      name: line.slice(afterTime + 1).replace(/\\([\\n])/g, (_, escaped: string) => (escaped === 'n' ? '\n' : '\\')),
+    };
+  });
 }
 
 function toCard(row: CardRow): DocumentCard {
