@@ -1,4 +1,5 @@
 // The document calls (docs/api.md § Documents).
+import type { PagedList } from './common.js';
 
 /** An item of GET /api/google-docs and the answer of POST /api/createGoogleDoc. */
 export type DocumentListItem = {
@@ -14,6 +15,35 @@ export type DocumentListItem = {
   /** ISO date-time. */
   createdAt: string;
 };
+
+/** The orders of the documents list (spec §"Documents list"); names compare the Polish way. */
+export type DocumentSortBy = 'nameAsc' | 'nameDesc' | 'dateAsc' | 'dateDesc';
+
+/** GET /api/google-docs?q&sortBy&page&pageSize: any of them asks for one page of cards instead of the whole list. */
+export type DocumentsPageQuery = {
+  /** A case-insensitive part of the name; empty or absent matches every document. */
+  q?: string;
+  /** Default nameAsc. */
+  sortBy?: DocumentSortBy;
+  /** From 1; default 1. */
+  page?: number;
+  /** 1 to 100; default 24. */
+  pageSize?: number;
+};
+
+/** A document as its card shows it: the allow-list's size, not the list. */
+export type DocumentCard = {
+  documentId: string;
+  documentName: string;
+  allowedEmailsCount: number;
+  forwardEmail: string;
+  documentUrl: string;
+  /** ISO date-time. */
+  createdAt: string;
+};
+
+/** The paged answer of GET /api/google-docs: `total` counts the matching documents on all pages. */
+export type DocumentsPage = PagedList<DocumentCard> & { page: number; pageSize: number };
 
 /** GET /api/getDocumentDetails/{id}. */
 export type DocumentDetails = {

@@ -5,8 +5,10 @@ import { AddAllowedEmail } from './application/add-allowed-email.use-case.js';
 import { CreateDocument } from './application/create-document.use-case.js';
 import { DeleteDocument } from './application/delete-document.use-case.js';
 import { GetDocument } from './application/get-document.use-case.js';
+import { ListDocumentPage } from './application/list-document-page.use-case.js';
 import { ListDocuments } from './application/list-documents.use-case.js';
 import { DOC_STORE, type DocStore } from './application/ports/doc-store.port.js';
+import { DOCUMENT_LIST_READER } from './application/ports/document-list.reader.port.js';
 import { DOCUMENT_REPOSITORY } from './application/ports/document.repository.port.js';
 import { RemoveAllowedEmail } from './application/remove-allowed-email.use-case.js';
 import { RenameDocument } from './application/rename-document.use-case.js';
@@ -14,6 +16,7 @@ import { SetPlacement } from './application/set-placement.use-case.js';
 import { UpdateDescription } from './application/update-description.use-case.js';
 import { documentsRoutes } from './http/documents.routes.js';
 import { localDocRoutes } from './http/local-doc.routes.js';
+import { KnexDocumentListReader } from './infra/knex.document-list.reader.js';
 import { KnexDocumentRepository } from './infra/knex.document.repository.js';
 import { LazyDocStore, googleDocUrl } from './infra/lazy.doc-store.js';
 import { LocalDocStore } from './infra/local.doc-store.js';
@@ -29,6 +32,7 @@ export interface DocumentsOverrides {
  */
 export function documentsModule({ container: c, config, db }: ModuleContext, overrides: DocumentsOverrides = {}): AppModule {
   c.register(DOCUMENT_REPOSITORY, { useValue: new KnexDocumentRepository(db) });
+  c.register(DOCUMENT_LIST_READER, { useValue: new KnexDocumentListReader(db) });
   const local = !overrides.docStore && config.DOC_STORE === 'local' ? new LocalDocStore(db, config.PUBLIC_URL) : null;
   c.register(DOC_STORE, { useValue: overrides.docStore ?? local ?? googleDocStore(config, () => c.resolve<ProviderCredentials>(PROVIDER_CREDENTIALS)) });
 
@@ -41,6 +45,7 @@ export function documentsModule({ container: c, config, db }: ModuleContext, ove
           store: c.resolve<DocStore>(DOC_STORE),
           create: c.resolve(CreateDocument),
           list: c.resolve(ListDocuments),
+          listPage: c.resolve(ListDocumentPage),
           get: c.resolve(GetDocument),
           remove: c.resolve(DeleteDocument),
           addEmail: c.resolve(AddAllowedEmail),

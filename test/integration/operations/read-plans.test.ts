@@ -1,18 +1,23 @@
 // The plans of the reads every signed-in page makes, pinned on Postgres with enough rows that the planner
-// has a real choice: the session check, the usage chart, the usage table and the added-tokens table each
-// use an index, and none scans the sessions, users, ledger or usage totals sequentially. The SQL is what
+// has a real choice: the session check, the usage chart, the usage table, the added-tokens table and a
+// page of the documents list each use an index, and none scans the sessions, users, ledger, usage totals
+// or documents sequentially. The SQL is what
 // the repositories send (recorded as they run), so a change of a query is a change of its pinned plan.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOCUMENT_SORTS } from '../../../src/modules/documents/domain/document-list.js';
+import { KnexDocumentListReader } from '../../../src/modules/documents/infra/knex.document-list.reader.js';
 import { KnexSessionRepository } from '../../../src/modules/identity/infra/knex.session.repository.js';
 import { KnexLedgerRepository } from '../../../src/modules/token-ledger/infra/knex.ledger.repository.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
 
-const GUARDED_TABLES = ['sessions', 'users', 'token_ledger', 'token_usage_quarters', 'token_usage_totals'];
+const GUARDED_TABLES = ['sessions', 'users', 'token_ledger', 'token_usage_quarters', 'token_usage_totals', 'documents', 'document_allowed_emails'];
 const DAY_MS = 24 * 60 * 60 * 1000;
 const USERS = 2_000;
 const HEAVY_SETTLEMENTS = 40_000;
 const OTHER_USERS_SETTLEMENTS = 40;
+const HEAVY_DOCUMENTS = 1_000;
+const OTHER_USERS_DOCUMENTS = 3;
 
 interface PlanNode {
   'Node Type': string;
@@ -71,6 +76,21 @@ describe.skipIf(!databaseKinds().includes('postgres'))('plans of the hot reads (
        SELECT u.id, u.id || ':' || k, CASE WHEN k = 0 THEN 'admin_grant' ELSE 'settle' END, 0, 0, 1, 'Entry', now() - k * interval '4 days 1 hour'
        FROM users u CROSS JOIN generate_series(0, ?::int) AS k WHERE u.id <> ?::uuid`,
       [OTHER_USERS_SETTLEMENTS, heavyUser],
+    );
+    // The heavy user's 1,000 documents (Polish names, two allowed senders each); everyone else has three.
+    await db.raw(
+      `INSERT INTO documents (id, owner_id, name, forward_token, forward_email, external_id, created_at)
+       SELECT id, owner_id, name, id::text, id::text || '@in.test', 'local-' || id::text, created_at FROM (
+         SELECT gen_random_uuid() AS id, ?::uuid AS owner_id, (ARRAY['Łódź', 'Lublin', 'żaba', 'Zebra', 'Ćma'])[1 + n % 5] || ' ' || n AS name,
+                now() - n * interval '1 hour' AS created_at
+         FROM generate_series(1, ?::int) AS n
+         UNION ALL
+         SELECT gen_random_uuid(), u.id, 'Doc ' || k, now() - k * interval '1 day' FROM users u CROSS JOIN generate_series(1, ?::int) AS k WHERE u.id <> ?::uuid
+       ) AS seeded`,
+      [heavyUser, HEAVY_DOCUMENTS, OTHER_USERS_DOCUMENTS, heavyUser],
+    );
+    await db.raw(
+      `INSERT INTO document_allowed_emails (document_id, email) SELECT d.id, 'sender-' || k || '@example.com' FROM documents d CROSS JOIN generate_series(1, 2) AS k`,
     );
     // As autovacuum leaves them: statistics and visibility current.
     for (const table of GUARDED_TABLES) await db.raw(`VACUUM ANALYZE ${table}`);
@@ -148,5 +168,30 @@ describe.skipIf(!databaseKinds().includes('postgres'))('plans of the hot reads (
     const read = () => ledger.addedPage(heavyUser, { page: 1, pageSize: 5, sortBy: 'date', sortOrder: 'desc' });
     expect((await read()).total).toBe(6);
     await expectIndexedReads(read);
+  });
+
+  it("reads a page of the documents list from the owner's documents by an index, whatever the order and search", async () => {
+    const reader = new KnexDocumentListReader(database.db);
+    for (const sortBy of DOCUMENT_SORTS) {
+      for (const q of ['', 'łódź', 'zzz']) {
+        const read = () => reader.page(heavyUser, { q, sortBy, page: 3, pageSize: 24 });
+        // The first read also asks once whether Postgres orders the Polish way; the pages are pinned after it.
+        expect((await read()).total).toBe(q === '' ? HEAVY_DOCUMENTS : q === 'zzz' ? 0 : HEAVY_DOCUMENTS / 5);
+        await expectIndexedReads(read);
+      }
+    }
+  });
+
+  it('orders a page by the Polish name index without sorting the documents', async () => {
+    const reader = new KnexDocumentListReader(database.db);
+    await reader.page(heavyUser, { q: '', sortBy: 'nameAsc', page: 1, pageSize: 24 });
+    for (const sortBy of ['nameAsc', 'nameDesc'] as const) {
+      const [query] = await recorded(() => reader.page(heavyUser, { q: '', sortBy, page: 2, pageSize: 24 }));
+      if (!query) throw new Error('no query recorded');
+      const nodes = await planOf(query);
+      expect(nodes.some((node) => node['Index Name'] === 'documents_owner_live_name_pl')).toBe(true);
+      const sortsBelowLimit = nodes.filter((node) => node['Node Type'] === 'Sort' && (node.Plans ?? []).some((child) => child['Relation Name'] === 'documents'));
+      expect(sortsBelowLimit).toEqual([]);
+    }
   });
 });

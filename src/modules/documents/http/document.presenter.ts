@@ -1,5 +1,6 @@
-import type { DocumentDetails, DocumentListItem } from '../../../contract/documents.js';
+import type { DocumentCard as DocumentCardResponse, DocumentDetails, DocumentListItem } from '../../../contract/documents.js';
 import type { Document } from '../domain/document.js';
+import type { DocumentCard } from '../domain/document-list.js';
 
 /** Whitelists what leaves the API; the shapes are the contract's (src/contract). */
 export function presentListItem(document: Document, documentUrl: string): DocumentListItem {
@@ -12,6 +13,18 @@ export function presentListItem(document: Document, documentUrl: string): Docume
     googleDocumentId: document.externalId,
     documentUrl,
     createdAt: document.createdAt.toISOString(),
+  };
+}
+
+/** An item of the paged list: only what a card shows. */
+export function presentCard(card: DocumentCard, documentUrl: string): DocumentCardResponse {
+  return {
+    documentId: card.id,
+    documentName: card.name,
+    allowedEmailsCount: card.allowedEmailsCount,
+    forwardEmail: card.forwardEmail,
+    documentUrl,
+    createdAt: card.createdAt.toISOString(),
   };
 }
 

@@ -1,5 +1,5 @@
 import { Router, type RouterContext } from '@koa/router';
-import type { AllowedEmailsResponse } from '../../../contract/documents.js';
+import type { AllowedEmailsResponse, DocumentsPage } from '../../../contract/documents.js';
 import { validate } from '../../../platform/http/validate.js';
 import { principalOf, requireAuth, type Authenticate, type AuthState } from '../../identity/index.js';
 import type { AddAllowedEmail } from '../application/add-allowed-email.use-case.js';
@@ -7,14 +7,24 @@ import type { CreateDocument } from '../application/create-document.use-case.js'
 import type { DeleteDocument } from '../application/delete-document.use-case.js';
 import { documentNotFound } from '../application/find-owned-document.js';
 import type { GetDocument } from '../application/get-document.use-case.js';
+import type { ListDocumentPage } from '../application/list-document-page.use-case.js';
 import type { ListDocuments } from '../application/list-documents.use-case.js';
 import type { DocStore } from '../application/ports/doc-store.port.js';
 import type { RemoveAllowedEmail } from '../application/remove-allowed-email.use-case.js';
 import type { RenameDocument } from '../application/rename-document.use-case.js';
 import type { SetPlacement } from '../application/set-placement.use-case.js';
 import type { UpdateDescription } from '../application/update-description.use-case.js';
-import { presentDetails, presentListItem } from './document.presenter.js';
-import { createDocumentBody, descriptionBody, documentIdParam, emailBody, placementBody, titleBody } from './documents.schemas.js';
+import { presentCard, presentDetails, presentListItem } from './document.presenter.js';
+import {
+  createDocumentBody,
+  descriptionBody,
+  documentIdParam,
+  DOCUMENTS_PAGE_PARAMS,
+  documentsPageQuery,
+  emailBody,
+  placementBody,
+  titleBody,
+} from './documents.schemas.js';
 
 export interface DocumentsRouteDeps {
   authenticate: Authenticate;
@@ -22,6 +32,7 @@ export interface DocumentsRouteDeps {
   store: DocStore;
   create: CreateDocument;
   list: ListDocuments;
+  listPage: ListDocumentPage;
   get: GetDocument;
   remove: DeleteDocument;
   addEmail: AddAllowedEmail;
@@ -63,6 +74,18 @@ export function documentsRoutes(deps: DocumentsRouteDeps): Router<AuthState> {
   });
 
   router.get('/google-docs', auth, async (ctx) => {
+    // Any paging parameter asks for one page of cards; without them the whole list answers as the spec has it.
+    if (DOCUMENTS_PAGE_PARAMS.some((name) => name in ctx.query)) {
+      const query = validate(documentsPageQuery, ctx.query);
+      const { cards, total } = await deps.listPage.execute(owner(ctx), query);
+      ctx.body = {
+        data: cards.map((card) => presentCard(card, store.urlOf(card.externalId))),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      } satisfies DocumentsPage;
+      return;
+    }
     const documents = await deps.list.execute(owner(ctx));
     ctx.body = documents.map((document) => presentListItem(document, store.urlOf(document.externalId)));
   });

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import type { AllowedEmailRequest, CreateDocumentRequest, DescriptionRequest, PlacementRequest, TitleRequest } from '../../../contract/documents.js';
+import type {
+  AllowedEmailRequest,
+  CreateDocumentRequest,
+  DescriptionRequest,
+  DocumentsPageQuery,
+  PlacementRequest,
+  TitleRequest,
+} from '../../../contract/documents.js';
+import { DOCUMENT_SORTS } from '../domain/document-list.js';
 
 // Generous transport limits; the domain applies the spec's exact rules and messages. Each body parses
 // to its contract request (src/contract), so a renamed field fails the type check here too.
@@ -18,3 +26,18 @@ export const emailBody = z.object({ email: text(1000) }) satisfies z.ZodType<All
 export const descriptionBody = z.object({ description: text(20_000) }) satisfies z.ZodType<DescriptionRequest>;
 export const placementBody = z.object({ overwriteAtBeginning: z.boolean() }) satisfies z.ZodType<PlacementRequest>;
 export const titleBody = z.object({ title: text(1000) }) satisfies z.ZodType<TitleRequest>;
+
+/** The parameters that ask GET /api/google-docs for one page instead of the whole list. */
+export const DOCUMENTS_PAGE_PARAMS = ['q', 'sortBy', 'page', 'pageSize'] as const;
+export const DEFAULT_DOCUMENTS_PAGE_SIZE = 24;
+export const MAX_DOCUMENTS_PAGE_SIZE = 100;
+
+export const documentsPageQuery = z
+  .object({
+    // Longer than any name (70): such a search matches nothing, and says so, rather than failing.
+    q: z.string().trim().max(200).default(''),
+    sortBy: z.enum(DOCUMENT_SORTS).default('nameAsc'),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(MAX_DOCUMENTS_PAGE_SIZE).default(DEFAULT_DOCUMENTS_PAGE_SIZE),
+  })
+  .strict() satisfies z.ZodType<DocumentsPageQuery>;

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { documentKeys } from './query-keys';
 import type { DocumentListItem } from './types';
@@ -15,8 +15,3 @@ export const documentsQueryOptions = () =>
     // Spec §8: a load failure is logged only.
     meta: { errorMessage: 'Could not load the documents.' },
   });
-
-/** The documents list. Only the first load shows as loading; later ones refresh what is shown. */
-export function useDocuments() {
-  return useQuery(documentsQueryOptions());
-}

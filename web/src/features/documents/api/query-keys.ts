@@ -1,12 +1,15 @@
 // Query keys of the documents feature. Exported, so server events (a processed mail, a document changed
 // elsewhere) can update or invalidate exactly what they touch.
 import type { TableQuery } from '@/components/ui/data-table/use-table-query';
-import type { ReceivedMailSortKey } from './types';
+import type { DocumentsPageQuery, ReceivedMailSortKey } from './types';
 
 export const documentKeys = {
   all: ['documents'] as const,
-  /** GET /api/google-docs. */
+  /** GET /api/google-docs (the whole list). Its pages are below it, so invalidating it reloads them too. */
   list: () => [...documentKeys.all, 'list'] as const,
+  /** Every page of GET /api/google-docs?q&sortBy&page&pageSize. */
+  pages: () => [...documentKeys.list(), 'page'] as const,
+  page: (query: DocumentsPageQuery) => [...documentKeys.pages(), query] as const,
   /** GET /api/getDocumentDetails/{id}. */
   details: (documentId: string) => [...documentKeys.all, 'details', documentId] as const,
   /** Every page of one document's received mail. */

@@ -1,5 +1,5 @@
 // The document shapes the server answers: the HTTP contract's own types (src/contract, docs/api.md).
-export type { DocumentDetails, DocumentListItem } from '@contract/documents';
+export type { DocumentCard, DocumentDetails, DocumentListItem, DocumentSortBy, DocumentsPage, DocumentsPageQuery } from '@contract/documents';
 export type {
   ForwardingConfirmation,
   ReceivedMail,

@@ -2,11 +2,11 @@ import { ConfirmationDialog } from '@/components/ui/dialog/confirmation-dialog';
 import { LoadingOverlay } from '@/components/ui/dialog/loading-overlay';
 import { toast } from '@/components/ui/toast/toast-store';
 import { useDeleteDocument } from '../api/delete-document';
-import type { DocumentListItem } from '../api/types';
+import type { DocumentCard } from '../api/types';
 import { messages } from '../utils/document-rules';
 
 type DeleteDocumentDialogProps = {
-  document: DocumentListItem;
+  document: Pick<DocumentCard, 'documentId' | 'documentName'>;
   onClose: () => void;
 };
 

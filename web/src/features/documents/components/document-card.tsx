@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Menu } from '@/components/ui/menu/menu';
 import { paths } from '@/config/paths';
 import { useCopyToClipboard } from '@/lib/clipboard';
-import type { DocumentListItem } from '../api/types';
+import type { DocumentCard as DocumentCardItem } from '../api/types';
 import { CARD_COPY_CONFIRMATION_MS, CARD_NAME_LENGTH, truncate } from '../utils/document-rules';
 import { DocumentIcon, ExternalLinkIcon } from './icons';
 
@@ -15,8 +15,8 @@ function createdOn(createdAt: string): string | null {
 }
 
 type DocumentCardProps = {
-  document: DocumentListItem;
-  onDelete: (document: DocumentListItem) => void;
+  document: DocumentCardItem;
+  onDelete: (document: DocumentCardItem) => void;
 };
 
 /** Spec §2 "Document card". */
@@ -57,7 +57,7 @@ export function DocumentCard({ document, onDelete }: DocumentCardProps) {
         <Menu label="Document menu" actions={[{ label: 'Delete', tone: 'danger', onSelect: () => onDelete(document) }]} />
       </div>
 
-      <p className="document-card__count">{`Allowed emails: ${document.emails.length}`}</p>
+      <p className="document-card__count">{`Allowed emails: ${document.allowedEmailsCount}`}</p>
 
       <div className="document-card__forward">
         <span className="document-card__label">Forward mail</span>

@@ -1,5 +1,5 @@
-// Searching and sorting the documents list (spec §2 "Documents list").
-import type { DocumentListItem } from '../api/types';
+// Searching, sorting and paging the documents list (spec §2 "Documents list").
+import type { DocumentsPageQuery } from '../api/types';
 
 export const SORT_OPTIONS = [
   { value: 'nameAsc', label: 'Name (A–Z)' },
@@ -12,15 +12,30 @@ export type DocumentSort = (typeof SORT_OPTIONS)[number]['value'];
 
 export const DEFAULT_SORT: DocumentSort = 'nameAsc';
 
+/**
+ * Cards per page read from the server. An account with no more documents than this gets them all in
+ * the first page and searches and sorts them here, at once; a larger one has the server do it.
+ */
+export const LIST_PAGE_SIZE = 100;
+
+/** How long the typing must pause before a large account's search goes to the server. */
+export const SEARCH_DEBOUNCE_MS = 250;
+
+/** The first page in the server's default order: every account's first read. */
+export const FIRST_PAGE: DocumentsPageQuery = { sortBy: DEFAULT_SORT, page: 1, pageSize: LIST_PAGE_SIZE };
+
 export function isDocumentSort(value: string): value is DocumentSort {
   return SORT_OPTIONS.some((option) => option.value === value);
 }
 
-/** Names compare the Polish way: "Lublin" < "Łódź" < "Zebra". */
-const byName = (a: DocumentListItem, b: DocumentListItem) => a.documentName.localeCompare(b.documentName, 'pl');
-const byDate = (a: DocumentListItem, b: DocumentListItem) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || byName(a, b);
+type Listed = { documentName: string; createdAt: string };
 
-const comparators: Record<DocumentSort, (a: DocumentListItem, b: DocumentListItem) => number> = {
+// One collator: localeCompare builds one per call. Names compare the Polish way: "Lublin" < "Łódź" < "Zebra".
+const polish = new Intl.Collator('pl');
+const byName = (a: Listed, b: Listed) => polish.compare(a.documentName, b.documentName);
+const byDate = (a: Listed, b: Listed) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || byName(a, b);
+
+const comparators: Record<DocumentSort, (a: Listed, b: Listed) => number> = {
   nameAsc: byName,
   nameDesc: (a, b) => byName(b, a),
   dateAsc: byDate,
@@ -28,7 +43,7 @@ const comparators: Record<DocumentSort, (a: DocumentListItem, b: DocumentListIte
 };
 
 /** The documents whose name contains the query (any case), in the chosen order. */
-export function visibleDocuments(items: readonly DocumentListItem[], query: string, sort: DocumentSort): DocumentListItem[] {
+export function visibleDocuments<Item extends Listed>(items: readonly Item[], query: string, sort: DocumentSort): Item[] {
   const needle = query.trim().toLocaleLowerCase();
   const matching = needle ? items.filter((item) => item.documentName.toLocaleLowerCase().includes(needle)) : [...items];
   return matching.sort(comparators[sort]);

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { documentKeys } from '../../api/query-keys';
-import type { DocumentListItem } from '../../api/types';
-import { aDocument, aDocumentDetails, heldReply, renderDocumentsList, serverError, type Reply } from './documents-test-kit';
+import type { DocumentsPage } from '../../api/types';
+import { FIRST_PAGE } from '../../utils/document-list';
+import { aDocument, aDocumentDetails, heldReply, pagedDocuments, renderDocumentsList, serverError, type Reply } from './documents-test-kit';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -141,7 +142,7 @@ describe('create document dialog', () => {
       const [body] = api.bodiesOf('POST /api/createGoogleDoc') as { documentId: string }[];
       created = aDocument({ documentId: body?.documentId, documentName: 'Invoices 2026' });
       // The server lists it from now on, newest first.
-      api.on('GET /api/google-docs', { status: 200, body: [created, existing] });
+      api.on('GET /api/google-docs', pagedDocuments([created, existing]));
       return { status: 201, body: created };
     });
     api.on('GET /api/getDocumentDetails/', { status: 404 });
@@ -160,8 +161,8 @@ describe('create document dialog', () => {
       description: 'Amounts and due dates.',
       allowedEmails: ['ada@example.com', 'grace@example.com'],
     });
-    const listed = queryClient.getQueryData<DocumentListItem[]>(documentKeys.list());
-    expect(listed?.map((item) => item.documentName)).toEqual(['Invoices 2026', 'Existing']);
+    const listed = queryClient.getQueryData<DocumentsPage>(documentKeys.page(FIRST_PAGE));
+    expect(listed?.data.map((item) => item.documentName)).toEqual(['Invoices 2026', 'Existing']);
   });
 
   it('shows "Creating document..." and blocks the form while the document is created', async () => {

@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { installFakeFetch } from '@/test/fake-fetch';
-import { aDocument, heldReply, ok, renderDocumentsList, renderSignedIn, serverError } from './documents-test-kit';
+import { documentKeys } from '../../api/query-keys';
+import { aCard, aDocument, heldReply, ok, pagedDocuments, renderDocumentsList, renderSignedIn, serverError } from './documents-test-kit';
 
 function cards() {
   return within(screen.getByRole('list', { name: 'Documents' })).getAllByRole('listitem');
@@ -24,7 +25,7 @@ describe('documents list', () => {
     renderSignedIn('/dashboard');
 
     expect(await screen.findByRole('heading', { name: 'Loading documents ...', level: 1 })).toBeInTheDocument();
-    held.release({ status: 200, body: [aDocument({ documentName: 'Invoices' })] });
+    held.release({ status: 200, body: { data: [aCard(aDocument({ documentName: 'Invoices' }))], total: 1, page: 1, pageSize: 100 } });
 
     expect(await screen.findByRole('heading', { name: 'Documents', level: 1 })).toBeInTheDocument();
     expect(cardNames()).toEqual(['Invoices']);
@@ -88,7 +89,7 @@ describe('documents list', () => {
     expect(warn).toHaveBeenCalledWith('Could not load the documents.', expect.anything());
     expect(screen.queryByText(/You have no documents yet/)).not.toBeInTheDocument();
 
-    api.on('GET /api/google-docs', { status: 200, body: [aDocument({ documentName: 'Invoices' })] });
+    api.on('GET /api/google-docs', pagedDocuments([aDocument({ documentName: 'Invoices' })]));
     await user.click(screen.getByRole('button', { name: 'Try again' }));
 
     await waitFor(() => expect(cardNames()).toEqual(['Invoices']));
@@ -245,7 +246,7 @@ describe('documents list', () => {
       expect(api.callsTo(`DELETE /api/deleteGoogleDoc/${doomed.documentId}`)).toHaveLength(1);
 
       // From now on the server lists only the other document.
-      api.on('GET /api/google-docs', { status: 200, body: [keep] });
+      api.on('GET /api/google-docs', pagedDocuments([keep]));
       held.release(ok);
 
       await waitFor(() => expect(cardNames()).toEqual(['Newsletters']));
@@ -291,6 +292,98 @@ describe('documents list', () => {
 
       await user.keyboard('{ArrowDown}{Enter}');
       expect(screen.getByRole('dialog', { name: 'Delete document' })).toBeInTheDocument();
+    });
+  });
+
+  describe('an ordinary account (all documents fit in the first page)', () => {
+    it('reads the first page once and searches and sorts it here', async () => {
+      const { user, api } = await renderDocumentsList([aDocument({ documentName: 'Invoices' }), aDocument({ documentName: 'Newsletters' })]);
+
+      await user.type(screen.getByRole('searchbox'), 'news');
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Sort' }), 'dateDesc');
+
+      expect(cardNames()).toEqual(['Newsletters']);
+      expect(api.callsTo('GET /api/google-docs').map((call) => call.query)).toEqual([{ sortBy: 'nameAsc', page: '1', pageSize: '100' }]);
+      expect(screen.queryByRole('navigation', { name: 'Document pages' })).not.toBeInTheDocument();
+    });
+  });
+
+  describe('a large account (more documents than the first page holds)', () => {
+    // 250 documents; the fake server answers them in this order and applies q, page and pageSize.
+    const many = Array.from({ length: 250 }, (_, n) => aDocument({ documentName: `Doc ${String(n + 1).padStart(3, '0')}` }));
+    const asked = (api: { callsTo: (route: string) => { query: Record<string, string> }[] }) => api.callsTo('GET /api/google-docs').map((call) => call.query);
+
+    it('shows the first page with a page control, and pages on the server', async () => {
+      const { user, api } = await renderDocumentsList(many);
+
+      expect(cards()).toHaveLength(100);
+      const pager = screen.getByRole('navigation', { name: 'Document pages' });
+      expect(pager).toHaveTextContent('1–100 of 250');
+      expect(within(pager).getByText('Page 1 of 3')).toBeInTheDocument();
+      expect(within(pager).getByRole('button', { name: 'Previous page' })).toBeDisabled();
+
+      await user.click(within(pager).getByRole('button', { name: 'Next page' }));
+      await waitFor(() => expect(cardNames()[0]).toBe('Doc 101'));
+      expect(pager).toHaveTextContent('101–200 of 250');
+      await user.click(within(pager).getByRole('button', { name: 'Next page' }));
+      await waitFor(() => expect(cardNames()).toHaveLength(50));
+      expect(within(pager).getByRole('button', { name: 'Next page' })).toBeDisabled();
+
+      expect(asked(api).map((query) => query['page'])).toEqual(['1', '2', '3']);
+      expect(screen.getByRole('heading', { name: 'Documents', level: 1 })).toBeInTheDocument();
+    });
+
+    it('sends the chosen order to the server and starts again from the first page', async () => {
+      const { user, api } = await renderDocumentsList(many);
+      await user.click(screen.getByRole('button', { name: 'Next page' }));
+      await waitFor(() => expect(cardNames()[0]).toBe('Doc 101'));
+
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Sort' }), 'dateDesc');
+
+      await waitFor(() => expect(asked(api).at(-1)).toEqual({ sortBy: 'dateDesc', page: '1', pageSize: '100' }));
+      // The server's order is shown as it comes: the page does not sort it again.
+      await waitFor(() => expect(cardNames()[0]).toBe('Doc 001'));
+    });
+
+    it('sends the search once the typing pauses, and says when the server finds nothing', async () => {
+      const { api } = await renderDocumentsList(many);
+
+      const search = screen.getByRole('searchbox');
+      // Keystrokes in a row (no pause between them): only the whole search is sent.
+      for (const typed of ['d', 'do', 'doc', 'doc ', 'doc 2', 'doc 24']) fireEvent.change(search, { target: { value: typed } });
+
+      await waitFor(() => expect(cardNames()).toEqual(['Doc 240', 'Doc 241', 'Doc 242', 'Doc 243', 'Doc 244', 'Doc 245', 'Doc 246', 'Doc 247', 'Doc 248', 'Doc 249']));
+      expect(asked(api).filter((query) => 'q' in query)).toEqual([{ q: 'doc 24', sortBy: 'nameAsc', page: '1', pageSize: '100' }]);
+      expect(screen.queryByRole('navigation', { name: 'Document pages' })).not.toBeInTheDocument();
+
+      fireEvent.change(search, { target: { value: 'receipts' } });
+      expect(await screen.findByText('No documents match “receipts”.')).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Documents', level: 1 })).toBeInTheDocument();
+    });
+
+    it('reloads the page it shows when a live update says the documents changed', async () => {
+      const { api, queryClient } = await renderDocumentsList(many);
+      api.on('GET /api/google-docs', pagedDocuments([aDocument({ documentName: 'Brand new' }), ...many]));
+
+      // What the app's live updates do on a mail or a resync (app/live-updates.ts).
+      await act(() => queryClient.invalidateQueries({ queryKey: documentKeys.list() }));
+
+      await waitFor(() => expect(cardNames()[0]).toBe('Brand new'));
+      expect(screen.getByRole('navigation', { name: 'Document pages' })).toHaveTextContent('1–100 of 251');
+    });
+
+    it('takes a deleted card off the page at once', async () => {
+      const doomed = many[0];
+      if (!doomed) throw new Error('no document');
+      const { user, api } = await renderDocumentsList(many, { [`DELETE /api/deleteGoogleDoc/${doomed.documentId}`]: ok });
+      api.on('GET /api/google-docs', pagedDocuments(many.slice(1)));
+
+      await user.click(within(cardOf('Doc 001')).getByRole('button', { name: 'Document menu' }));
+      await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+      await user.click(within(screen.getByRole('dialog', { name: 'Delete document' })).getByRole('button', { name: 'Delete' }));
+
+      await waitFor(() => expect(cardNames()[0]).toBe('Doc 002'));
+      expect(screen.getByRole('navigation', { name: 'Document pages' })).toHaveTextContent('1–100 of 249');
     });
   });
 });

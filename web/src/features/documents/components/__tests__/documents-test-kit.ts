@@ -1,10 +1,10 @@
 // Builders and helpers for the documents screens' tests. The fake API (test/fake-fetch) stands in for
 // the network.
 import { screen } from '@testing-library/react';
-import { installFakeFetch, type Reply, type Route } from '@/test/fake-fetch';
+import { installFakeFetch, type Handler, type Reply, type Route } from '@/test/fake-fetch';
 import { makeJwt } from '@/test/jwt';
 import { renderApp, storeToken } from '@/test/render-app';
-import type { DocumentDetails, DocumentListItem } from '../../api/types';
+import type { DocumentCard, DocumentDetails, DocumentListItem, DocumentsPage } from '../../api/types';
 
 export { heldReply, type Reply } from '@/test/fake-fetch';
 
@@ -46,9 +46,27 @@ export function renderSignedIn(url: string) {
   return renderApp(url);
 }
 
+export function aCard({ documentId, documentName, emails, forwardEmail, documentUrl, createdAt }: DocumentListItem): DocumentCard {
+  return { documentId, documentName, allowedEmailsCount: emails.length, forwardEmail, documentUrl, createdAt };
+}
+
+/** The server's paged answer over these documents, in the order given: only `q` (any case), `page` and
+ * `pageSize` are applied. Without paging parameters it answers the whole list. */
+export function pagedDocuments(documents: readonly DocumentListItem[]): Handler {
+  return (request) => {
+    if (Object.keys(request.query).length === 0) return { status: 200, body: documents };
+    const page = Number(request.query['page'] ?? 1);
+    const pageSize = Number(request.query['pageSize'] ?? 24);
+    const q = (request.query['q'] ?? '').toLowerCase();
+    const matching = documents.filter((document) => document.documentName.toLowerCase().includes(q));
+    const body: DocumentsPage = { data: matching.slice((page - 1) * pageSize, page * pageSize).map(aCard), total: matching.length, page, pageSize };
+    return { status: 200, body };
+  };
+}
+
 /** Opens the documents list with these documents on the server. */
 export async function renderDocumentsList(documents: DocumentListItem[], routes: Record<string, Route> = {}) {
-  const api = installFakeFetch({ 'GET /api/google-docs': { status: 200, body: documents }, ...routes });
+  const api = installFakeFetch({ 'GET /api/google-docs': pagedDocuments(documents), ...routes });
   const view = renderSignedIn('/dashboard/docs');
   await screen.findByRole('heading', { name: 'Documents', level: 1 });
   return { ...view, api };
