@@ -2,7 +2,7 @@
 import type Koa from 'koa';
 import type { HttpAppOptions } from '../src/platform/http/http-app.js';
 
-export declare const LANDING_JS_BUDGET_BYTES: number;
+export declare const LANDING_BUDGET_BYTES: number;
 export declare const BROWSER_ACCEPT_ENCODING: string;
 export type CreateHttpApp = (options: HttpAppOptions) => Koa;
 export interface LandingFile {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The landing page's JavaScript budget: everything a first visit to / downloads and runs must stay
-// within 100 KB on the wire. Run after `npm run build` (npm run check:size); exits 1 above the budget,
+// The landing page's budget: everything a first visit to / downloads (its HTML, scripts, stylesheets
+// and icon) must stay within 100 KB on the wire. Run after `npm run build` (npm run check:size); exits 1 above the budget,
 // or when a script or stylesheet of the landing page travels uncompressed.
 //
 // What counts: the scripts of the built index.html (the entry module, its modulepreloads and any
@@ -19,8 +19,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { constants, gzipSync } from 'node:zlib';
 
-/** 100 KB, in bytes (kB as Vite's build report counts them). */
-export const LANDING_JS_BUDGET_BYTES = 100_000;
+/** 100 KB, in bytes (kB as Vite's build report counts them), for the whole first visit. */
+export const LANDING_BUDGET_BYTES = 100_000;
 
 /** What a current browser sends. */
 export const BROWSER_ACCEPT_ENCODING = 'br, gzip';
@@ -181,8 +181,8 @@ async function main() {
   for (const { file, raw, encoding, sent } of result.files) {
     console.log(`  ${file.padEnd(width)}  ${kb(raw).padStart(10)} raw  ${kb(sent).padStart(10)} sent (${encoding})`);
   }
-  console.log(`  ${'scripts'.padEnd(width)}  ${''.padStart(14)}  ${kb(result.total).padStart(10)} sent (budget ${kb(LANDING_JS_BUDGET_BYTES)})`);
-  console.log(`  ${'landing page, everything'.padEnd(width)}  ${''.padStart(14)}  ${kb(result.pageTotal).padStart(10)} sent`);
+  console.log(`  ${'scripts'.padEnd(width)}  ${''.padStart(14)}  ${kb(result.total).padStart(10)} sent`);
+  console.log(`  ${'landing page, everything'.padEnd(width)}  ${''.padStart(14)}  ${kb(result.pageTotal).padStart(10)} sent (budget ${kb(LANDING_BUDGET_BYTES)})`);
 
   const uncompressed = result.files.filter(
     ({ file, kind, encoding }) => (kind === 'script' || kind === 'stylesheet') && encoding === 'identity' && gzipSize(readFileSync(join(webDir, file))) < readFileSync(join(webDir, file)).length,
@@ -190,13 +190,13 @@ async function main() {
   if (uncompressed.length > 0) {
     fail(`${uncompressed.map(({ file }) => file).join(', ')} travel uncompressed: the build writes .br and .gz files (web/build/precompress.ts).`);
   }
-  if (result.total > LANDING_JS_BUDGET_BYTES) {
+  if (result.pageTotal > LANDING_BUDGET_BYTES) {
     fail(
-      `the landing page sends ${kb(result.total)} of JavaScript, over the ${kb(LANDING_JS_BUDGET_BYTES)} budget. ` +
+      `a first visit to / moves ${kb(result.pageTotal)} (${kb(result.total)} of it JavaScript), over the ${kb(LANDING_BUDGET_BYTES)} budget. ` +
         'Keep the router and other screens out of the entry chunk (web/src/main.tsx, web/src/app/router.tsx).',
     );
   }
-  console.log(`OK: ${kb(LANDING_JS_BUDGET_BYTES - result.total)} under the budget.`);
+  console.log(`OK: ${kb(LANDING_BUDGET_BYTES - result.pageTotal)} under the budget.`);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
