@@ -105,9 +105,20 @@ function callsFor(seeded: ApiSeedResult): Call[] {
       check: (body) => (typeof body === 'object' && body !== null ? null : 'expected a body'),
     },
     {
-      name: 'documents list',
+      // The whole list at once, as the spec's callers read it.
+      name: 'documents list, whole (unpaged)',
       path: '/api/google-docs',
       check: (body) => (Array.isArray(body) && body.length === API_BENCH_DOCUMENTS ? null : `expected ${API_BENCH_DOCUMENTS} documents`),
+    },
+    {
+      // What the Documents page asks first: one page of cards (100, the most a page holds); above that the app
+      // pages, searches and sorts on the server.
+      name: 'documents list, first page as the app asks',
+      path: '/api/google-docs?sortBy=nameAsc&page=1&pageSize=100',
+      check: (body) => {
+        const page = body as { data?: unknown[]; total?: number };
+        return page.total === API_BENCH_DOCUMENTS && page.data?.length === 100 ? null : `expected 100 of ${API_BENCH_DOCUMENTS} cards`;
+      },
     },
     {
       name: 'document details',
