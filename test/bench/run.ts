@@ -198,9 +198,10 @@ load generator's come out of one budget, so each query costs the listener direct
 Postgres on cores of its own (the usual production setup), or several SMTP processes on one database
 (the scale-out test runs two). PGlite is one connection inside the app's own process, so its commits run
 on the listener's event loop: production belongs on Postgres.`,
-  pipeline: `**Pipeline p99 above 250 ms.** The queue waits for its next poll when a job arrives in another process;
-in one process, new jobs wake the workers at once. Closing it: more workers (\`WORKER_CONCURRENCY\`) or
-more worker processes.`,
+  pipeline: `**Pipeline p99 above 250 ms.** New jobs wake idle workers at once, in this process directly and in
+worker processes through LISTEN/NOTIFY, so what is left is each mail's own work (parsing in a worker thread,
+14 statements) queueing for a shared core. Closing it: more workers (\`WORKER_CONCURRENCY\`) or more worker
+processes, and Postgres on cores of its own.`,
   api: `**API p99 above 50 ms when saturated.** With every connection sending its next request at once,
 latency is about 50 ÷ throughput: a p99 of 50 ms needs well over 1,000 requests/s of each call on two cores
 that also run Postgres and autocannon. The steady columns show the cost of one request when the server
