@@ -19,10 +19,11 @@ export async function startRuntime(c: DependencyContainer, roles: readonly Role[
   await mail.startJobs({ maintain: roles.includes('worker') });
   let server: Server | null = null;
   let smtp: SmtpListener | null = null;
-  // The http role holds the tabs' live-update streams: it hears every process's notices.
+  // The http role holds the tabs' live-update streams: it hears every process's notices. The worker
+  // role hears that new mail jobs were committed in another process (an SMTP-only one).
   const notifications = c.resolve<NotificationBus>(NOTIFICATION_BUS);
+  if (roles.includes('http') || roles.includes('worker')) await notifications.listen();
   if (roles.includes('http')) {
-    await notifications.listen();
     server = await listen(buildHttpApp(c), ports.http ?? 0, ports.httpHost);
   }
   if (roles.includes('smtp')) smtp = await mail.startSmtp(ports.smtp);

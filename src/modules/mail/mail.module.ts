@@ -41,6 +41,7 @@ export function mailModule({ container: c, config, db, logger, metrics, notifica
     db,
     { jobTimeoutSeconds: config.JOB_TIMEOUT_SECONDS, maintenanceIntervalSeconds: config.JOB_MAINTENANCE_SECONDS, pollingIntervalSeconds: config.JOB_POLLING_SECONDS },
     logger,
+    notifications,
   );
   c.register(JOB_QUEUE, { useValue: queue });
   // Whatever roles this process runs record into the one registry that /metrics (http) shows.

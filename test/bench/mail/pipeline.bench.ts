@@ -6,7 +6,7 @@
 import 'reflect-metadata';
 import { pino } from 'pino';
 import { buildContainer } from '../../../src/container.js';
-import type { Database } from '../../../src/platform/db/database.js';
+import { openDatabase, type Database } from '../../../src/platform/db/database.js';
 import { startRuntime } from '../../../src/roles/runtime.js';
 import { verdictOf } from '../../support/mail.js';
 import { openBenchDatabase, type DatabaseKind } from '../support/bench-database.js';
@@ -54,7 +54,8 @@ export async function pipelineBenchmark(kind: DatabaseKind, options: { burst?: n
   const steady = options.steady ?? 300;
   const database = await openBenchDatabase(kind, 'pipeline');
   const { forwards, store } = await seedDocuments(database.db, DOCUMENTS);
-  const config = benchConfig({ JOB_POLLING_SECONDS: '0.5', WORKER_CONCURRENCY: String(PIPELINE_WORKERS) });
+  // On Postgres the app runs as in production: notices and wakes over LISTEN/NOTIFY.
+  const config = benchConfig({ JOB_POLLING_SECONDS: '0.5', WORKER_CONCURRENCY: String(PIPELINE_WORKERS), ...(database.url ? { DATABASE_URL: database.url } : {}) });
   const c = buildContainer({
     config,
     db: database.db,
@@ -87,6 +88,49 @@ export async function pipelineBenchmark(kind: DatabaseKind, options: { burst?: n
     };
   } finally {
     await runtime.stop();
+    await database.close();
+  }
+}
+
+export interface SplitRolesResult {
+  workers: number;
+  pollingSeconds: number;
+  steady: { mails: number; rate: number; p50Ms: number; p99Ms: number; maxMs: number };
+}
+
+/**
+ * The scale-out shape on Postgres: the SMTP role in one runtime, the workers in a second one with its own
+ * connections and its own notification bus (as a second process would have), both on one database. A
+ * job committed by the SMTP side reaches the workers by LISTEN/NOTIFY, not by their next poll, which is
+ * left at its default so the difference shows.
+ */
+export async function splitRolesBenchmark(options: { rate: number; mails?: number }): Promise<SplitRolesResult> {
+  const mails = options.mails ?? 300;
+  const database = await openBenchDatabase('postgres', 'pipeline_split');
+  const url = database.url ?? '';
+  const workerDatabase = await openDatabase({ url });
+  const { forwards, store } = await seedDocuments(database.db, DOCUMENTS);
+  const config = benchConfig({ WORKER_CONCURRENCY: String(PIPELINE_WORKERS), DATABASE_URL: url });
+  const overrides = { llm: instantLlm, senderAuthenticator: verdictOf('none'), docStore: store };
+  const workers = await startRuntime(buildContainer({ config, db: workerDatabase.db, logger: pino({ level: 'silent' }), overrides }), ['worker']);
+  const smtp = await startRuntime(buildContainer({ config, db: database.db, logger: pino({ level: 'silent' }), overrides }), ['smtp'], { smtp: 0 });
+  const port = smtp.smtpPort ?? 0;
+  try {
+    await sendMails({ port, recipients: forwards, messages: 40, connections: CONNECTIONS });
+    await waitUntilDone(database.db, 40);
+    const start = new Date();
+    await sendMails({ port, recipients: forwards, messages: mails, connections: CONNECTIONS, rate: options.rate });
+    await waitUntilDone(database.db, 40 + mails);
+    const sorted = await latencies(database.db, start);
+    return {
+      workers: PIPELINE_WORKERS,
+      pollingSeconds: config.JOB_POLLING_SECONDS,
+      steady: { mails: sorted.length, rate: options.rate, p50Ms: percentile(sorted, 0.5), p99Ms: percentile(sorted, 0.99), maxMs: sorted.at(-1) ?? 0 },
+    };
+  } finally {
+    await smtp.stop();
+    await workers.stop();
+    await workerDatabase.close();
     await database.close();
   }
 }

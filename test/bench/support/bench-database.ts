@@ -24,14 +24,15 @@ async function onMaintenance<T>(serverUrl: string, run: (client: pg.Client) => P
   }
 }
 
-/** A migrated, empty database; `close()` also drops a Postgres one. */
-export async function openBenchDatabase(kind: DatabaseKind, name: string): Promise<OpenDatabase> {
+/** A migrated, empty database; `close()` also drops a Postgres one; `url` is a Postgres one's address (null for PGlite). */
+export async function openBenchDatabase(kind: DatabaseKind, name: string): Promise<OpenDatabase & { url: string | null }> {
   if (kind === 'pglite') {
     const dataDir = mkdtempSync(join(tmpdir(), `mailscribe-bench-${name}-`));
     const database = await openDatabase({ dataDir });
     await migrateToLatest(database.db);
     return {
       ...database,
+      url: null,
       close: async () => {
         await database.close();
         rmSync(dataDir, { recursive: true, force: true });
@@ -52,6 +53,7 @@ export async function openBenchDatabase(kind: DatabaseKind, name: string): Promi
   await migrateToLatest(database.db);
   return {
     ...database,
+    url: url.toString(),
     close: async () => {
       await database.close();
       await onMaintenance(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));

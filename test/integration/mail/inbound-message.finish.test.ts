@@ -102,11 +102,28 @@ describe.each(databaseKinds())('ending a mail and counting it on its document (%
     const now = new Date('2026-11-24T10:00:00Z');
     const until = new Date('2026-11-24T10:10:00Z');
     const claims = await Promise.all([messages.claimRun(id, now, until), messages.claimRun(id, now, until)]);
-    expect(claims.filter((held) => held === null)).toHaveLength(1);
-    expect(claims.find((held) => held !== null)?.toISOString()).toBe(until.toISOString());
-    // The holder died: once its lease lapses, the next run takes it.
-    expect(await messages.claimRun(id, new Date('2026-11-24T10:10:01Z'), new Date('2026-11-24T10:20:00Z'))).toBeNull();
+    expect(claims.filter((claim) => claim.outcome === 'claimed')).toHaveLength(1);
+    const lost = claims.find((claim) => claim.outcome !== 'claimed');
+    expect(lost?.outcome === 'leased' ? lost.until.toISOString() : lost).toBe(until.toISOString());
+    // The holder died: once its lease lapses, the next run takes it, and finds the mail as it is.
+    const taken = await messages.claimRun(id, new Date('2026-11-24T10:10:01Z'), new Date('2026-11-24T10:20:00Z'));
+    expect(taken).toMatchObject({ outcome: 'claimed', message: { id, status: 'processing' } });
     await messages.releaseRun(id);
-    expect(await messages.claimRun(id, now, until)).toBeNull();
+    expect((await messages.claimRun(id, now, until)).outcome).toBe('claimed');
+  });
+
+  it('runs nothing for a mail that ended or waits for tokens, and gives the lease back when the mail ends', async () => {
+    const messages = repositoryWith(new KnexProcessedMailCounter());
+    const id = await aMailInProcessing();
+    const now = new Date('2026-11-24T10:00:00Z');
+    const until = new Date('2026-11-24T10:10:00Z');
+    expect((await messages.claimRun(id, now, until)).outcome).toBe('claimed');
+    await messages.finish(id, { status: 'processed', reason: null, usedTokens: 1 });
+    expect(await database.db('inbound_messages').where({ id }).first('run_lease_until')).toEqual({ run_lease_until: null });
+    expect(await messages.claimRun(id, now, until)).toEqual({ outcome: 'nothing-to-run' });
+    const held = await aMailInProcessing();
+    await messages.saveStep(held, { status: 'held', reason: 'Not enough tokens.' });
+    expect(await messages.claimRun(held, now, until)).toEqual({ outcome: 'nothing-to-run' });
+    expect(await messages.claimRun('00000000-0000-4000-8000-000000000000', now, until)).toEqual({ outcome: 'nothing-to-run' });
   });
 });

@@ -52,9 +52,18 @@ c.register(LEDGER_REPOSITORY, {
             return locked.balance;
           },
           findEntry: (key) => locked.findEntry(key),
+          findEntries: (keys) => locked.findEntries(keys),
           append: (entry, changes) => {
             kinds.push(entry.kind);
             return locked.append(entry, changes);
+          },
+          appendAgainst: (entry, options) => {
+            kinds.push(entry.kind);
+            return locked.appendAgainst(entry, options);
+          },
+          appendOnce: (entry) => {
+            kinds.push(entry.kind);
+            return locked.appendOnce(entry);
           },
         }),
       )) as T;

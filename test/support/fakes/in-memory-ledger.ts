@@ -22,11 +22,20 @@ export class InMemoryLedgerRepository implements LedgerRepository {
     const run = previous.then(async () => {
       let balance = { ...(this.balances.get(userId) ?? EMPTY_BALANCE) };
       const staged: LedgerEntry[] = [];
+      const find = (key: string) => [...this.entries, ...staged].find((entry) => entry.sourceKey === key) ?? null;
       const locked: LockedBalance = {
         get balance() {
           return balance;
         },
-        findEntry: (key) => Promise.resolve([...this.entries, ...staged].find((entry) => entry.sourceKey === key) ?? null),
+        findEntry: (key) => Promise.resolve(find(key)),
+        findEntries: (keys) => Promise.resolve([...this.entries, ...staged].filter((entry) => keys.includes(entry.sourceKey))),
+        appendAgainst: async (entry, options) => {
+          const related = find(entry.relatedKey);
+          if (!related || related.userId !== userId || find(options.unless) || find(entry.sourceKey)) return false;
+          await locked.append({ ...entry, tokens: related.tokens, subscriptionDelta: 0, additionalDelta: 0 });
+          return true;
+        },
+        appendOnce: (entry) => (find(entry.sourceKey) ? Promise.resolve(null) : locked.append(entry)),
         append: (entry, changes = {}) => {
           if ([...this.entries, ...staged].some((existing) => existing.sourceKey === entry.sourceKey)) throw new Error(`duplicate ${entry.sourceKey}`);
           balance = {

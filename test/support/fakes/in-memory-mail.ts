@@ -3,6 +3,7 @@ import type {
   InboundMessageRepository,
   NewInboundMessage,
   ReceivedMailRow,
+  RunClaim,
   StepResults,
 } from '../../../src/modules/mail/application/ports/inbound-message.repository.port.js';
 import type { JobQueue } from '../../../src/modules/mail/application/ports/job-queue.port.js';
@@ -58,11 +59,14 @@ export class InMemoryInboundMessages implements InboundMessageRepository {
 
   private readonly leases = new Map<string, Date>();
 
-  claimRun(id: string, now: Date, until: Date): Promise<Date | null> {
+  claimRun(id: string, now: Date, until: Date): Promise<RunClaim> {
+    const row = this.rows.get(id);
+    if (!row || (row.status !== 'received' && row.status !== 'processing')) return Promise.resolve({ outcome: 'nothing-to-run' });
     const held = this.leases.get(id);
-    if (held && held > now) return Promise.resolve(held);
+    if (held && held > now) return Promise.resolve({ outcome: 'leased', until: held });
     this.leases.set(id, until);
-    return Promise.resolve(null);
+    row.status = 'processing';
+    return Promise.resolve({ outcome: 'claimed', message: { ...row } });
   }
 
   releaseRun(id: string): Promise<void> {
@@ -87,6 +91,7 @@ export class InMemoryInboundMessages implements InboundMessageRepository {
     if (!row || !LIVE.includes(row.status)) return Promise.resolve(false);
     Object.assign(row, { status: outcome.status, reason: outcome.reason, usedTokens: outcome.usedTokens ?? 0 }, outcome.refusal ? { refusal: outcome.refusal } : {});
     this.finishedAt.set(id, new Date());
+    this.leases.delete(id);
     if (!keepsContent(outcome)) Object.assign(row, { raw: null, parsed: null, summary: null });
     else if (outcome.status === 'ignored') this.capKeptIgnored(row.documentId);
     if (outcome.status === 'processed') this.processedCount += 1;

@@ -33,11 +33,11 @@ export class MailPipeline {
     // The only early end of parsing is a forwarding confirmation, kept as ignored.
     if (parsed.outcome === 'done') return 'ignored';
 
-    const decision = await this.authorise.run(message, parsed.snapshot, document);
+    const decision = await this.authorise.run(message, parsed.snapshot, document, parsed.unsaved);
     if (!decision.allowed) return 'ignored';
 
     const mail = structuredOf(parsed.snapshot);
-    const charge = await this.charge.run(message, mail);
+    const charge = await this.charge.run(message, mail, decision.unsaved);
     if (charge.outcome === 'held') return 'held';
 
     // One schedule for the whole mail: this run may spend only what earlier runs left of the requests.

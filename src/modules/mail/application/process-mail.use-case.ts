@@ -1,6 +1,6 @@
 import { inject, injectable } from 'tsyringe';
 import { DOCUMENT_REPOSITORY, type DocumentRepository } from '../../documents/index.js';
-import { isFinal, type InboundMessage } from '../domain/inbound-message.js';
+import type { InboundMessage } from '../domain/inbound-message.js';
 import { MailPipeline } from './mail-pipeline.js';
 import { INBOUND_MESSAGE_REPOSITORY, type InboundMessageRepository } from './ports/inbound-message.repository.port.js';
 import type { MailOutcome } from './ports/mail-metrics.port.js';
@@ -28,20 +28,17 @@ export class ProcessMail {
 
   async execute(messageId: string): Promise<void> {
     const started = performance.now();
-    const current = await this.messages.findById(messageId);
-    // A duplicate or stale job: nothing ran, so nothing is counted.
-    if (!current || isFinal(current.status) || current.status === 'held') return;
-    await this.lease.exclusive(messageId, async () => {
-      // Read again under the lease: a run that just ended may have recorded more steps, or the end.
-      const message = await this.messages.findById(messageId);
-      if (!message || isFinal(message.status) || message.status === 'held') return;
-      let outcome: MailOutcome | null;
+    // The claim reads the message: a duplicate or stale job (a final or held mail) runs nothing and counts nothing.
+    await this.lease.exclusive(messageId, async (message) => {
+      let outcome: MailOutcome | null = null;
       try {
         outcome = await this.runToOutcome(message);
       } finally {
         await this.report.changed(message);
       }
       this.report.finished(outcome, (performance.now() - started) / 1000);
+      // Every outcome but a hold or a later run ended the mail, and the end gave the lease back.
+      return outcome !== null && outcome !== 'held';
     });
   }
 
@@ -51,7 +48,6 @@ export class ProcessMail {
       await this.messages.finish(message.id, { status: 'ignored', reason: 'The document was deleted before this mail was processed.' });
       return 'ignored';
     }
-    if (message.status === 'received') await this.messages.saveStep(message.id, { status: 'processing' });
     try {
       if (!message.parsed && (await this.redelivery.run(message))) return 'duplicate';
       return await this.pipeline.run(message, document);

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'tsyringe';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { CLOCK, type Clock } from '../../../shared/clock.js';
+import type { InboundMessage } from '../domain/inbound-message.js';
 import { INBOUND_MESSAGE_REPOSITORY, type InboundMessageRepository } from './ports/inbound-message.repository.port.js';
 import { JOB_QUEUE, type JobQueue } from './ports/job-queue.port.js';
 
@@ -20,21 +21,27 @@ export class RunLease {
     @inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Runs `work` as the message's only run; answers false, having scheduled a later look, when another run holds it. */
-  async exclusive(messageId: string, work: () => Promise<void>): Promise<boolean> {
+  /**
+   * Runs `work` on the message as its only run; answers false when there was nothing to run, or when
+   * another run holds it (having scheduled a later look). `work` answers true when it ended the mail,
+   * which gave the lease back with the end.
+   */
+  async exclusive(messageId: string, work: (message: InboundMessage) => Promise<boolean>): Promise<boolean> {
     const now = this.clock.now();
     // Twice the job timeout: the queue's retry of an expired job finds the first run's lease still held.
     const until = new Date(now.getTime() + 2 * this.config.JOB_TIMEOUT_SECONDS * 1000);
-    const heldUntil = await this.messages.claimRun(messageId, now, until);
-    if (heldUntil) {
-      await this.queue.enqueueProcessing(messageId, { delaySeconds: Math.max(1, Math.ceil((heldUntil.getTime() - now.getTime()) / 1000)) });
+    const claim = await this.messages.claimRun(messageId, now, until);
+    if (claim.outcome === 'nothing-to-run') return false;
+    if (claim.outcome === 'leased') {
+      await this.queue.enqueueProcessing(messageId, { delaySeconds: Math.max(1, Math.ceil((claim.until.getTime() - now.getTime()) / 1000)) });
       return false;
     }
+    let ended = false;
     try {
-      await work();
+      ended = await work(claim.message);
       return true;
     } finally {
-      await this.messages.releaseRun(messageId);
+      if (!ended) await this.messages.releaseRun(messageId);
     }
   }
 }

@@ -16,10 +16,11 @@ export class RefundTokens {
 
   async execute(input: { userId: string; reservationId: string; reason: string }): Promise<RefundResult> {
     const result: RefundResult = await this.ledger.withLockedBalance(input.userId, async (locked) => {
-      const reservation = await locked.findEntry(reserveKey(input.reservationId));
+      const found = await locked.findEntries([reserveKey(input.reservationId), refundKey(input.reservationId), settleKey(input.reservationId)]);
+      const reservation = found.find((entry) => entry.kind === 'reserve');
       if (!reservation) return { ok: false, reason: 'not-reserved' };
-      if (await locked.findEntry(refundKey(input.reservationId))) return { ok: true };
-      if (await locked.findEntry(settleKey(input.reservationId))) return { ok: false, reason: 'settled' };
+      if (found.some((entry) => entry.kind === 'refund')) return { ok: true };
+      if (found.some((entry) => entry.kind === 'settle')) return { ok: false, reason: 'settled' };
       const back = splitRefund(locked.balance, {
         fromSubscription: -reservation.subscriptionDelta,
         fromAdditional: -reservation.additionalDelta,

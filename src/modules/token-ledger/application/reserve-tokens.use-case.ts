@@ -21,10 +21,10 @@ export class ReserveTokens {
 
   async execute(input: { userId: string; reservationId: string; tokens: number; description: string }): Promise<ReserveResult> {
     const result: ReserveResult = await this.ledger.withLockedBalance(input.userId, async (locked) => {
-      if (await locked.findEntry(reserveKey(input.reservationId))) return { ok: true, balance: locked.balance };
       const split = this.policy.unlimited ? { fromSubscription: 0, fromAdditional: 0 } : splitConsumption(locked.balance, input.tokens);
-      if (!split) return { ok: false, reason: 'insufficient', balance: locked.balance };
-      const balance = await locked.append({
+      // A repeated reservation answers as the first did, even when the balance has since run low.
+      if (!split) return (await locked.findEntry(reserveKey(input.reservationId))) ? { ok: true, balance: locked.balance } : { ok: false, reason: 'insufficient', balance: locked.balance };
+      const balance = await locked.appendOnce({
         sourceKey: reserveKey(input.reservationId),
         kind: 'reserve',
         subscriptionDelta: -split.fromSubscription,
@@ -34,7 +34,7 @@ export class ReserveTokens {
         payedUsdCents: 0,
         relatedKey: null,
       });
-      return { ok: true, balance };
+      return { ok: true, balance: balance ?? locked.balance };
     });
     // Told after the commit: a tab that refetches then sees the new balance.
     if (result.ok) await this.events.balanceChanged(input.userId);

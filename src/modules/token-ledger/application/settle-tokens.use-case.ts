@@ -11,21 +11,16 @@ export class SettleTokens {
 
   execute(input: { userId: string; reservationId: string; operation: string }): Promise<SettleResult> {
     return this.ledger.withLockedBalance(input.userId, async (locked) => {
-      const reservation = await locked.findEntry(reserveKey(input.reservationId));
-      if (!reservation) return { ok: false, reason: 'not-reserved' };
-      if (await locked.findEntry(settleKey(input.reservationId))) return { ok: true };
-      if (await locked.findEntry(refundKey(input.reservationId))) return { ok: false, reason: 'refunded' };
-      await locked.append({
-        sourceKey: settleKey(input.reservationId),
-        kind: 'settle',
-        subscriptionDelta: 0,
-        additionalDelta: 0,
-        tokens: reservation.tokens,
-        description: input.operation,
-        payedUsdCents: 0,
-        relatedKey: reservation.sourceKey,
-      });
-      return { ok: true };
+      // The usual case in one statement: the settlement goes in against a reservation that is not refunded.
+      const settled = await locked.appendAgainst(
+        { sourceKey: settleKey(input.reservationId), kind: 'settle', description: input.operation, payedUsdCents: 0, relatedKey: reserveKey(input.reservationId) },
+        { unless: refundKey(input.reservationId) },
+      );
+      if (settled) return { ok: true };
+      const found = await locked.findEntries([reserveKey(input.reservationId), settleKey(input.reservationId), refundKey(input.reservationId)]);
+      if (!found.some((entry) => entry.kind === 'reserve')) return { ok: false, reason: 'not-reserved' };
+      if (found.some((entry) => entry.kind === 'settle')) return { ok: true };
+      return { ok: false, reason: 'refunded' };
     });
   }
 }

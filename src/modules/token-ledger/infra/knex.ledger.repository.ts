@@ -42,23 +42,59 @@ export class KnexLedgerRepository implements LedgerRepository {
 
   async withLockedBalance<T>(userId: string, work: (locked: LockedBalance) => Promise<T>): Promise<T> {
     return this.db.transaction(async (trx) => {
-      await trx('token_balances').insert({ user_id: userId }).onConflict('user_id').ignore();
-      // The row lock serialises every change of this user's tokens, across processes.
-      const row = (await trx('token_balances').where({ user_id: userId }).forUpdate().first()) as BalanceRow;
+      // The row lock serialises every change of this user's tokens, across processes. The row exists
+      // for anyone who ever had tokens: one statement then, two more only the first time.
+      const lock = () => trx('token_balances').where({ user_id: userId }).forUpdate().first() as Promise<BalanceRow | undefined>;
+      let row = await lock();
+      if (!row) {
+        await trx('token_balances').insert({ user_id: userId }).onConflict('user_id').ignore();
+        row = (await lock()) as BalanceRow;
+      }
       let balance = toBalance(row);
+      const owned = (entry: EntryRow): LedgerEntry => {
+        // Source keys are global (a payment event belongs to one user): a clash is a bug, never a skip.
+        if (entry.user_id !== userId) throw new SourceKeyTakenError(entry.source_key);
+        return toEntry(entry);
+      };
       const locked: LockedBalance = {
         get balance() {
           return balance;
         },
         findEntry: async (sourceKey) => {
           const entry = (await trx('token_ledger').where({ source_key: sourceKey }).first()) as EntryRow | undefined;
-          // Source keys are global (a payment event belongs to one user): a clash is a bug, never a skip.
-          if (entry && entry.user_id !== userId) throw new SourceKeyTakenError(sourceKey);
-          return entry ? toEntry(entry) : null;
+          return entry ? owned(entry) : null;
+        },
+        findEntries: async (sourceKeys) => {
+          const entries = (await trx('token_ledger').whereIn('source_key', sourceKeys).select('*')) as EntryRow[];
+          return entries.map(owned);
         },
         append: async (entry, changes = {}) => {
           balance = await appendEntry(trx, userId, entry, changes);
           return balance;
+        },
+        appendOnce: async (entry) => {
+          const appended = await appendEntryOnce(trx, userId, entry, balance);
+          if (!appended) {
+            // The key exists: this user's (a repeat, nothing to do) or another's (a clash).
+            const existing = (await trx('token_ledger').where({ source_key: entry.sourceKey }).first()) as EntryRow | undefined;
+            if (existing) owned(existing);
+            return null;
+          }
+          balance = appended;
+          return balance;
+        },
+        appendAgainst: async (entry, options) => {
+          const result = (await trx.raw(
+            `INSERT INTO token_ledger (user_id, source_key, kind, subscription_delta, additional_delta, tokens, description, payed_usd_cents, related_key)
+             SELECT :userId, :sourceKey, :kind, 0, 0, related.tokens, :description, :payedUsdCents, related.source_key
+             FROM token_ledger related
+             WHERE related.source_key = :relatedKey AND related.user_id = :userId
+               AND NOT EXISTS (SELECT 1 FROM token_ledger blocking WHERE blocking.source_key = :unless)
+             ON CONFLICT (source_key) DO NOTHING
+             RETURNING source_key`,
+            { userId, sourceKey: entry.sourceKey, kind: entry.kind, description: entry.description.slice(0, 500), payedUsdCents: entry.payedUsdCents, relatedKey: entry.relatedKey, unless: options.unless },
+          )) as { rows: unknown[] };
+          return result.rows.length > 0;
         },
       };
       return work(locked);
@@ -175,17 +211,7 @@ const floorQuarter = (instant: Date) => new Date(Math.floor(instant.getTime() / 
 const ceilQuarter = (instant: Date) => new Date(Math.ceil(instant.getTime() / QUARTER_MS) * QUARTER_MS);
 
 async function appendEntry(trx: Knex.Transaction, userId: string, entry: NewLedgerEntry, changes: { maxSubscriptionTokens?: number; periodStart?: Date }): Promise<Balance> {
-  await trx('token_ledger').insert({
-    user_id: userId,
-    source_key: entry.sourceKey,
-    kind: entry.kind,
-    subscription_delta: entry.subscriptionDelta,
-    additional_delta: entry.additionalDelta,
-    tokens: entry.tokens,
-    description: entry.description.slice(0, 500),
-    payed_usd_cents: entry.payedUsdCents,
-    related_key: entry.relatedKey,
-  });
+  await trx('token_ledger').insert(ledgerRow(userId, entry));
   const [row] = (await trx('token_balances')
     .where({ user_id: userId })
     .update({
@@ -198,6 +224,47 @@ async function appendEntry(trx: Knex.Transaction, userId: string, entry: NewLedg
     .returning(['subscription_tokens', 'additional_tokens', 'max_subscription_tokens', 'period_start'])) as BalanceRow[];
   if (!row) throw new Error(`no balance row for ${userId}`);
   return toBalance(row);
+}
+
+/**
+ * INSERT … ON CONFLICT DO NOTHING, and the balance moved by the same statement when the entry went in
+ * (none of that when the key was there already): null then. An entry that moves nothing (a settlement)
+ * leaves the balance row alone.
+ */
+async function appendEntryOnce(trx: Knex.Transaction, userId: string, entry: NewLedgerEntry, current: Balance): Promise<Balance | null> {
+  const insert = trx('token_ledger')
+    .insert(ledgerRow(userId, entry))
+    .onConflict('source_key')
+    .ignore()
+    .returning('source_key');
+  if (entry.subscriptionDelta === 0 && entry.additionalDelta === 0) {
+    const inserted = (await insert) as unknown[];
+    return inserted.length > 0 ? current : null;
+  }
+  const { sql, bindings } = insert.toSQL();
+  const result = (await trx.raw(
+    `WITH added AS (${sql})
+     UPDATE token_balances SET subscription_tokens = subscription_tokens + ?, additional_tokens = additional_tokens + ?, updated_at = CURRENT_TIMESTAMP
+     WHERE user_id = ? AND EXISTS (SELECT 1 FROM added)
+     RETURNING subscription_tokens, additional_tokens, max_subscription_tokens, period_start`,
+    [...bindings, entry.subscriptionDelta, entry.additionalDelta, userId],
+  )) as { rows: BalanceRow[] };
+  const [row] = result.rows;
+  return row ? toBalance(row) : null;
+}
+
+function ledgerRow(userId: string, entry: NewLedgerEntry) {
+  return {
+    user_id: userId,
+    source_key: entry.sourceKey,
+    kind: entry.kind,
+    subscription_delta: entry.subscriptionDelta,
+    additional_delta: entry.additionalDelta,
+    tokens: entry.tokens,
+    description: entry.description.slice(0, 500),
+    payed_usd_cents: entry.payedUsdCents,
+    related_key: entry.relatedKey,
+  };
 }
 
 function paged(query: Knex.QueryBuilder, column: string, page: PageQuery<string>): Promise<EntryRow[]> {

@@ -26,6 +26,8 @@ export type StepResults = Partial<{
   writtenAt: Date;
 }>;
 
+export type RunClaim = { outcome: 'claimed'; message: InboundMessage } | { outcome: 'leased'; until: Date } | { outcome: 'nothing-to-run' };
+
 export type ReceivedMailSortKey = 'sourceMail' | 'subject' | 'usedTokens' | 'receivedAt';
 
 export interface ReceivedMailRow {
@@ -50,17 +52,19 @@ export interface InboundMessageRepository {
   /** Records finished steps of a message that is not final yet. */
   saveStep(id: string, results: StepResults): Promise<void>;
   /**
-   * Takes the message's run lease until `until` when no other run holds it (or its lease ran out):
-   * answers null when taken, or when the lease held by another run ends.
+   * Starts a run, in one statement: takes the message's run lease until `until` when the message is
+   * waiting for a run (received or processing) and no other run holds it (or its lease ran out), marks it
+   * processing and answers it as it now is. Otherwise answers when the other run's lease ends, or that
+   * there is nothing to run (no such message, a final one, or one held for tokens or a plan).
    */
-  claimRun(id: string, now: Date, until: Date): Promise<Date | null>;
-  /** Gives the lease back at the end of a run. */
+  claimRun(id: string, now: Date, until: Date): Promise<RunClaim>;
+  /** Gives the lease back at the end of a run that did not end the mail (`finish` gives it back itself). */
   releaseRun(id: string): Promise<void>;
   /**
    * Ends the message: final status, reason, tokens, refusal; raw content and cached text dropped unless
    * `keepsContent` says otherwise (of a document's ignored mail, only the newest
    * KEPT_IGNORED_PER_DOCUMENT keep it). For `processed`, the document's processed count rises in the same
-   * transaction. False if already final.
+   * transaction, and the run lease is given back. False if already final.
    */
   finish(id: string, outcome: Outcome): Promise<boolean>;
   /**

@@ -5,7 +5,7 @@ import { ReserveTokens, tokensForCharacters } from '../../../token-ledger/index.
 import { reservationIdOf, type InboundMessage } from '../../domain/inbound-message.js';
 import { capText } from '../../domain/mail-text.js';
 import type { StructuredMail } from '../../domain/structured-mail.js';
-import { INBOUND_MESSAGE_REPOSITORY, type InboundMessageRepository } from '../ports/inbound-message.repository.port.js';
+import { INBOUND_MESSAGE_REPOSITORY, type InboundMessageRepository, type StepResults } from '../ports/inbound-message.repository.port.js';
 import { SUBSCRIPTION_GATE, type SubscriptionGate } from '../ports/subscription-gate.port.js';
 
 export type ChargeOutcome = { outcome: 'held' } | { outcome: 'reserved'; cost: number; text: string };
@@ -25,18 +25,24 @@ export class ChargeStep {
     @inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** `text` in the result is the body as charged, the one to summarise. */
-  async run(message: InboundMessage, mail: StructuredMail): Promise<ChargeOutcome> {
+  /**
+   * `text` in the result is the body as charged, the one to summarise. `unsaved`: earlier steps' results,
+   * recorded here with the cost in one write before anything is reserved.
+   */
+  async run(message: InboundMessage, mail: StructuredMail, unsaved: StepResults = {}): Promise<ChargeOutcome> {
     const text = capText(mail.body, Math.max(0, this.config.MAX_INPUT_CHARS - mail.subject.length));
     const cost = message.costTokens ?? tokensForCharacters(mail.subject.length + text.length, this.config.CHARS_PER_TOKEN);
-    if (message.costTokens === null) await this.messages.saveStep(message.id, { costTokens: cost });
+    const results: StepResults = { ...unsaved, ...(message.costTokens === null ? { costTokens: cost } : {}) };
     if (!(await this.subscriptions.isActive(message.ownerId))) {
       await this.messages.saveStep(message.id, {
+        ...results,
         status: 'held',
         reason: 'No active subscription: choose a plan and this mail will be processed by itself.',
       });
       return { outcome: 'held' };
     }
+    // Recorded before the reservation: a later run charges the very cost reserved now.
+    if (Object.keys(results).length > 0) await this.messages.saveStep(message.id, results);
     const reservation = await this.reserve.execute({ userId: message.ownerId, reservationId: reservationIdOf(message), tokens: cost, description: `Mail: ${mail.subject || '(no subject)'}` });
     if (!reservation.ok) {
       await this.messages.saveStep(message.id, {

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'tsyringe';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config.js';
 import type { InboundMessage, ParsedSnapshot } from '../../domain/inbound-message.js';
-import { INBOUND_MESSAGE_REPOSITORY, type InboundMessageRepository } from '../ports/inbound-message.repository.port.js';
+import { INBOUND_MESSAGE_REPOSITORY, type InboundMessageRepository, type StepResults } from '../ports/inbound-message.repository.port.js';
 import { MAIL_PARSER, type MailParser } from '../ports/mail-parser.port.js';
 import { SENDER_AUTHENTICATOR, type SenderAuthenticator } from '../ports/sender-authenticator.port.js';
 
@@ -18,8 +18,12 @@ export class ParseStep {
     @inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async run(message: InboundMessage): Promise<{ outcome: 'continue'; snapshot: ParsedSnapshot } | { outcome: 'done' }> {
-    if (message.parsed) return { outcome: 'continue', snapshot: message.parsed };
+  /**
+   * `unsaved`: what parsing found, for the next step to record with its own results in one write (parsing
+   * again after a crash before that write costs CPU, never a charge or a second block).
+   */
+  async run(message: InboundMessage): Promise<{ outcome: 'continue'; snapshot: ParsedSnapshot; unsaved: StepResults } | { outcome: 'done' }> {
+    if (message.parsed) return { outcome: 'continue', snapshot: message.parsed, unsaved: {} };
     if (!message.raw) throw new Error(`message ${message.id} has no content left to parse`);
     const parsed = await this.parser.parse(message.raw);
     if (parsed.forwardingConfirmation) {
@@ -52,11 +56,6 @@ export class ParseStep {
       mail: parsed.structured,
     };
     // Until the mail is let in, its row names the sender that reached us (for a forward, the forwarder).
-    await this.messages.saveStep(message.id, {
-      parsed: snapshot,
-      sourceMail: parsed.from?.address ?? '',
-      subject: parsed.structured.subject,
-    });
-    return { outcome: 'continue', snapshot };
+    return { outcome: 'continue', snapshot, unsaved: { parsed: snapshot, sourceMail: parsed.from?.address ?? '', subject: parsed.structured.subject } };
   }
 }

@@ -7,6 +7,7 @@ import type {
   NewInboundMessage,
   ReceivedMailRow,
   ReceivedMailSortKey,
+  RunClaim,
   StepResults,
 } from '../../application/ports/inbound-message.repository.port.js';
 import type { PgBossJobQueue } from '../queue/pg-boss.job-queue.js';
@@ -105,15 +106,19 @@ export class KnexInboundMessageRepository implements InboundMessageRepository {
     await this.db('inbound_messages').where({ id }).whereIn('status', LIVE).update(changes);
   }
 
-  // One conditional update: of two runs claiming at once, exactly one matches the row.
-  async claimRun(id: string, now: Date, until: Date): Promise<Date | null> {
-    const claimed = await this.db('inbound_messages')
+  // One conditional update: of two runs claiming at once, exactly one matches the row. The row comes
+  // back with it, so a run starts with one statement instead of a read, a claim and a second read.
+  async claimRun(id: string, now: Date, until: Date): Promise<RunClaim> {
+    const [claimed] = (await this.db('inbound_messages')
       .where({ id })
+      .whereIn('status', ['received', 'processing'])
       .where((free) => free.whereNull('run_lease_until').orWhere('run_lease_until', '<=', now))
-      .update({ run_lease_until: until });
-    if (claimed > 0) return null;
-    const row = (await this.db('inbound_messages').where({ id }).first('run_lease_until')) as { run_lease_until: Date | null } | undefined;
-    return row?.run_lease_until ?? null;
+      .update({ run_lease_until: until, status: 'processing', updated_at: this.db.fn.now() })
+      .returning('*')) as MessageRow[];
+    if (claimed) return { outcome: 'claimed', message: toMessage(claimed) };
+    const row = (await this.db('inbound_messages').where({ id }).first('status', 'run_lease_until')) as Pick<MessageRow, 'status'> & { run_lease_until: Date | null } | undefined;
+    if (row && (row.status === 'received' || row.status === 'processing') && row.run_lease_until) return { outcome: 'leased', until: row.run_lease_until };
+    return { outcome: 'nothing-to-run' };
   }
 
   async releaseRun(id: string): Promise<void> {
@@ -134,6 +139,7 @@ export class KnexInboundMessageRepository implements InboundMessageRepository {
           ...(keepsContent(outcome) ? {} : { raw: null, parsed: null, summary: null }),
           finished_at: trx.fn.now(),
           updated_at: trx.fn.now(),
+          run_lease_until: null,
         })
         .returning(['document_id'])) as { document_id: string }[];
       if (!row) return false;

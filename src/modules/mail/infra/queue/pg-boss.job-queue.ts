@@ -1,11 +1,14 @@
 import type { Knex } from 'knex';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
+import type { NotificationBus } from '../../../../platform/events/notification-bus.js';
 import type { JobQueue } from '../../application/ports/job-queue.port.js';
 import { sqlExecutor } from './sql-executor.js';
 
 export const PROCESS_MAIL = 'mail-process';
 export const SWEEP_HELD_MAIL = 'mail-sweep-held';
+/** The bus topic that says "new mail jobs are committed": idle workers in every process fetch at once. */
+export const MAIL_JOBS_SIGNAL = 'mail-jobs';
 
 export interface PgBossQueueOptions {
   /** A job whose process died is taken up again after this long. */
@@ -25,6 +28,11 @@ export class PgBossJobQueue implements JobQueue {
     private readonly db: Knex,
     private readonly options: PgBossQueueOptions,
     private readonly logger: Logger,
+    /**
+     * Carries the wake to worker processes (Postgres LISTEN/NOTIFY): with SMTP and workers in different
+     * processes, a new job would otherwise wait for the workers' next poll.
+     */
+    private readonly bus: Pick<NotificationBus, 'signal' | 'onSignal'> | null = null,
   ) {}
 
   private get boss(): PgBoss {
@@ -76,6 +84,8 @@ export class PgBossJobQueue implements JobQueue {
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 20_000 });
   }
 
@@ -106,10 +116,24 @@ export class PgBossJobQueue implements JobQueue {
       });
       this.workerIds.push(id);
     }
+    // Jobs committed by another process (an SMTP-only one) wake these workers too; after a lost
+    // connection (signals missed) they look at once rather than at the next poll.
+    this.unsubscribe ??= this.bus?.onSignal(MAIL_JOBS_SIGNAL, { signal: () => this.wakeLocal(), reset: () => this.wakeLocal() }) ?? null;
   }
 
-  /** New jobs were committed in this process: idle local workers fetch now instead of at their next poll. */
+  private unsubscribe: (() => void) | null = null;
+
+  /**
+   * New jobs were committed: idle workers fetch now instead of at their next poll, this process's at
+   * once and other processes' through the bus (one notice per call; intake calls it once per commit).
+   */
   wake(): void {
+    if (!this.started) return;
+    this.wakeLocal();
+    void this.bus?.signal(MAIL_JOBS_SIGNAL, PROCESS_MAIL);
+  }
+
+  private wakeLocal(): void {
     if (!this.started) return;
     for (const id of this.workerIds) this.boss.notifyWorker(id);
   }

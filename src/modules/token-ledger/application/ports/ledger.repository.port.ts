@@ -5,8 +5,21 @@ import type { LedgerEntry, NewLedgerEntry } from '../../domain/ledger-entry.js';
 export interface LockedBalance {
   readonly balance: Balance;
   findEntry(sourceKey: string): Promise<LedgerEntry | null>;
+  /** The entries of these keys that exist, in one lookup (for a reservation's reserve, settle and refund). */
+  findEntries(sourceKeys: string[]): Promise<LedgerEntry[]>;
   /** Appends the entry and moves the balance by its deltas; the plan size can be set with a period grant. */
   append(entry: NewLedgerEntry, changes?: { maxSubscriptionTokens?: number; periodStart?: Date }): Promise<Balance>;
+  /**
+   * Appends the entry unless its key exists (then changes nothing and answers null), in one statement:
+   * the idempotent write of a reservation or a settlement, without a lookup before it.
+   */
+  appendOnce(entry: NewLedgerEntry): Promise<Balance | null>;
+  /**
+   * Appends an entry that moves no balance, for the tokens of the entry `relatedKey` names, when that
+   * entry exists, the `unless` key does not, and the entry's own key is new; in one statement. False
+   * when it appended nothing (then look why).
+   */
+  appendAgainst(entry: Omit<NewLedgerEntry, 'tokens' | 'subscriptionDelta' | 'additionalDelta' | 'relatedKey'> & { relatedKey: string }, options: { unless: string }): Promise<boolean>;
 }
 
 export type SortOrder = 'asc' | 'desc';

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProcessMail } from '../../../../src/modules/mail/index.js';
+import { GrantTokens } from '../../../../src/modules/token-ledger/index.js';
+import { activateLocalSubscription } from '../../../support/billing/subscribe.js';
+import { createDocument } from '../../../support/documents.js';
+import { InMemoryDocStore } from '../../../support/fakes/in-memory-documents.js';
+import { sendMail } from '../../../support/mail.js';
+import { signIn } from '../../../support/sign-in.js';
+import { startTestApp, type TestApp } from '../../../support/test-app.js';
+import { databaseKinds, openTestDatabase, type TestDatabase } from '../../../support/test-database.js';
+
+/**
+ * What one ordinary mail costs the database, from claiming its job to ending it processed: counted, so
+ * the number cannot creep back up unnoticed. The document store is in memory here (in production it is
+ * Google Docs, not this database); on Postgres two notices (the mail changed, the balance changed) go out
+ * as `pg_notify` on top.
+ */
+const LIMITS = {
+  pglite: { statements: 14, transactions: 3 },
+  postgres: { statements: 16, transactions: 3 },
+};
+
+describe.each(databaseKinds())('statements per processed mail (%s)', (kind) => {
+  let database: TestDatabase;
+  let app: TestApp;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    // No worker role: the test runs the one job itself, with every statement counted.
+    app = await startTestApp(database, { env: { INBOUND_DOMAIN: 'in.example.com' }, roles: ['http', 'smtp'], overrides: { docStore: new InMemoryDocStore() } });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it(`processes an ordinary allowed mail in at most ${LIMITS[kind].statements} statements and ${LIMITS[kind].transactions} transactions`, async () => {
+    const token = await signIn(app, { email: 'owner@example.com' });
+    const userId = ((await (await app.fetch('/api/status', { token })).json()) as { user: { id: string } }).user.id;
+    const doc = await createDocument(app, token, { docName: 'Invoices', allowedEmails: ['boss@example.com'] });
+    await activateLocalSubscription(app.container, userId);
+    await app.container.resolve(GrantTokens).execute({ userId, sourceKey: `${userId}:g`, tokens: 10, kind: 'admin_grant', description: 'Test', payedUsdCents: 0 });
+    await sendMail(app, { from: 'boss@example.com', to: doc.forwardEmail, subject: 'Q3 invoice', text: 'The Q3 invoice is overdue. Please pay by Friday.' });
+    const { id } = (await database.db('inbound_messages').first('id')) as { id: string };
+
+    const sql: string[] = [];
+    const count = (query: { sql: string }) => sql.push(query.sql);
+    database.db.on('query', count);
+    try {
+      await app.container.resolve(ProcessMail).execute(id);
+    } finally {
+      database.db.off('query', count);
+    }
+
+    expect(await database.db('inbound_messages').where({ id }).first('status', 'used_tokens', 'run_lease_until')).toEqual({ status: 'processed', used_tokens: 1, run_lease_until: null });
+    const statements = sql.filter((text) => !/^(BEGIN|COMMIT)/i.test(text.trim()));
+    const transactions = sql.filter((text) => /^BEGIN/i.test(text.trim()));
+    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(LIMITS[kind].statements);
+    expect(transactions.length, sql.join('\n')).toBeLessThanOrEqual(LIMITS[kind].transactions);
+    // No idempotency key is looked up before it is written: reserve and settle write once, with ON CONFLICT.
+    expect(statements.filter((text) => /from "token_ledger"/.test(text) && !/insert/i.test(text)).length, statements.join('\n')).toBeLessThanOrEqual(1);
+  });
+});
