@@ -9,6 +9,7 @@ import * as mailRedelivery from './20261123120000_mail_redelivery.js';
 import * as mailRunLease from './20261124120000_mail_run_lease.js';
 import * as tokenUsageTotals from './20261125120000_token_usage_totals.js';
 import * as mailRefusal from './20261126120000_mail_refusal.js';
+import * as receivedMailReads from './20261127150000_received_mail_reads.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '20261124120000_mail_run_lease': mailRunLease,
   '20261125120000_token_usage_totals': tokenUsageTotals,
   '20261126120000_mail_refusal': mailRefusal,
+  '20261127150000_received_mail_reads': receivedMailReads,
 };
