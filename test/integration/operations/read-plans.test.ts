@@ -197,6 +197,8 @@ describe.skipIf(!databaseKinds().includes('postgres'))('plans of the hot reads (
     expect((await read())?.total).toBe(HOT_DOCUMENT_MAILS);
     expect(await recorded(read)).toHaveLength(1);
     await expectIndexedReads(read);
+    // Past the end: ownership and the total asked again on their own, by their keys too.
+    await expectIndexedReads(() => pages.pageOf(heavyUser, hotDocument, { page: 5_000, pageSize: 5, sortBy, sortOrder }));
   });
 
   it('starts a deep page of received mails at a position found in the index alone, not by reading every earlier mail', async () => {

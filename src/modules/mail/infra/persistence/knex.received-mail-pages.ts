@@ -11,8 +11,8 @@ export interface OwnedDocumentScope {
 }
 
 interface PageRow {
-  total: number | string;
-  id: string | null;
+  total: number | string | null;
+  id: string;
   source_mail: string;
   subject: string;
   used_tokens: number;
@@ -25,18 +25,13 @@ interface PageRow {
   has_content: boolean;
 }
 
-/** `LEFT JOIN (subquery) AS alias ON true`, with the subquery's bindings, for `joinRaw`. */
-function leftJoinedOnTrue(subquery: Knex.QueryBuilder, alias: string): [string, Knex.Value[]] {
-  const { sql, bindings } = subquery.toSQL();
-  return [`LEFT JOIN (${sql}) AS ${alias} ON true`, [...bindings]];
-}
-
 const SORT_COLUMNS: Record<ReceivedMailSortKey, string> = { sourceMail: 'source_mail', subject: 'subject', usedTokens: 'used_tokens', receivedAt: 'received_at' };
 
 /**
- * A page of a document's received mail in one statement: the ownership probe, the total (kept per
- * document, migration 20261127150000) and the page. No row means the document is not the owner's; one
- * row with no mail is an empty page (past the end, or no mail yet) that still carries the total.
+ * A page of a document's received mail in one statement: the page, with the ownership probe and the total
+ * (kept per document, migration 20261127150000) as one-time subqueries. Only an empty page (past the end,
+ * or no mail yet) asks again, for ownership and the total alone. Subqueries rather than joins: the
+ * statement then plans as a read of one table, which measured half the cost of the joined form.
  *
  * In the default order (received_at, then id: the index's order) a deep page starts at its first mail's
  * position, found by skipping entries of the index alone, and reads only its own rows; the other sorts
@@ -49,39 +44,28 @@ export class KnexReceivedMailPages implements ReceivedMailPages {
   ) {}
 
   async pageOf(ownerId: string, documentId: string, query: ReceivedMailPageQuery): Promise<{ rows: ReceivedMailRow[]; total: number } | null> {
-    const column = SORT_COLUMNS[query.sortBy];
-    const order = query.sortOrder === 'asc' ? 'asc' : 'desc';
-    const rows = (await this.db
-      .select(this.db.raw('coalesce(t.mails, 0) AS total'), 'm.*')
-      .from(this.documents.liveOwned(this.db, ownerId, documentId).as('d'))
-      .leftJoin('inbound_message_totals as t', 't.document_id', 'd.id')
-      .joinRaw(...leftJoinedOnTrue(this.page(documentId, query), 'm'))
-      .orderBy([
-        { column: `m.${column}`, order },
-        { column: 'm.id', order },
-      ])) as PageRow[];
+    const owned = () => this.documents.liveOwned(this.db, ownerId, documentId);
+    const total = () => this.db('inbound_message_totals').where({ document_id: documentId }).select('mails');
+    const rows = (await this.page(documentId, query).whereExists(owned()).select(total().as('total'))) as PageRow[];
     const [first] = rows;
-    if (!first) return null;
+    if (!first) {
+      const alone = (await this.db.select(this.db.raw('EXISTS (?) AS owned', [owned()]), total().as('total')).first()) as { owned: boolean; total: number | string | null };
+      return alone.owned ? { rows: [], total: Number(alone.total ?? 0) } : null;
+    }
     return {
-      rows: rows.flatMap((row) =>
-        row.id === null
-          ? []
-          : [
-              {
-                id: row.id,
-                sourceMail: row.source_mail,
-                subject: row.subject,
-                usedTokens: row.used_tokens,
-                receivedAt: row.received_at,
-                status: row.status,
-                reason: row.reason,
-                authentication: verdictOf(row.auth_verdict),
-                refusal: refusalOf(row),
-                hasContent: row.has_content,
-              },
-            ],
-      ),
-      total: Number(first.total),
+      rows: rows.map((row) => ({
+        id: row.id,
+        sourceMail: row.source_mail,
+        subject: row.subject,
+        usedTokens: row.used_tokens,
+        receivedAt: row.received_at,
+        status: row.status,
+        reason: row.reason,
+        authentication: verdictOf(row.auth_verdict),
+        refusal: refusalOf(row),
+        hasContent: row.has_content,
+      })),
+      total: Number(first.total ?? 0),
     };
   }
 
