@@ -10,6 +10,7 @@ import * as mailRunLease from './20261124120000_mail_run_lease.js';
 import * as tokenUsageTotals from './20261125120000_token_usage_totals.js';
 import * as mailRefusal from './20261126120000_mail_refusal.js';
 import * as documentsListOrder from './20261127110000_documents_list_order.js';
+import * as receivedMailReads from './20261127150000_received_mail_reads.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '20261125120000_token_usage_totals': tokenUsageTotals,
   '20261126120000_mail_refusal': mailRefusal,
   '20261127110000_documents_list_order': documentsListOrder,
+  '20261127150000_received_mail_reads': receivedMailReads,
 };

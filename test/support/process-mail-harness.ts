@@ -8,6 +8,7 @@ import { INBOUND_MESSAGE_REPOSITORY } from '../../src/modules/mail/application/p
 import { JOB_QUEUE } from '../../src/modules/mail/application/ports/job-queue.port.js';
 import { MAIL_METRICS, noMailMetrics, type MailMetrics } from '../../src/modules/mail/application/ports/mail-metrics.port.js';
 import { MAIL_PARSER, type MailParser } from '../../src/modules/mail/application/ports/mail-parser.port.js';
+import { RECEIVED_MAIL_PAGES } from '../../src/modules/mail/application/ports/received-mail-pages.port.js';
 import { SENDER_AUTHENTICATOR, type SenderAuthenticator } from '../../src/modules/mail/application/ports/sender-authenticator.port.js';
 import { SUBSCRIPTION_GATE } from '../../src/modules/mail/application/ports/subscription-gate.port.js';
 import { ProcessMail } from '../../src/modules/mail/index.js';
@@ -22,6 +23,7 @@ import { InMemoryDocStore, InMemoryDocumentRepository } from './fakes/in-memory-
 import { InMemoryUserRepository } from './fakes/in-memory-identity.js';
 import { InMemoryLedgerRepository } from './fakes/in-memory-ledger.js';
 import { FixedMailParser, InMemoryInboundMessages, RecordingQueue } from './fakes/in-memory-mail.js';
+import { InMemoryReceivedMailPages } from './fakes/in-memory-received-mail-pages.js';
 import { verdictOf } from './mail.js';
 import { testConfig } from './test-config.js';
 import { MAIL_EVENTS, noMailEvents } from '../../src/modules/mail/application/ports/mail-events.port.js';
@@ -65,6 +67,7 @@ export async function processMailHarness(options: ProcessMailHarnessOptions) {
   c.register(MAIL_EVENTS, { useValue: noMailEvents });
   c.register(BALANCE_EVENTS, { useValue: noBalanceEvents });
   c.register(INBOUND_MESSAGE_REPOSITORY, { useValue: messages });
+  c.register(RECEIVED_MAIL_PAGES, { useValue: new InMemoryReceivedMailPages(messages, documents) });
   c.register(JOB_QUEUE, { useValue: queue });
   c.register(DOCUMENT_REPOSITORY, { useValue: documents });
   c.register(DOC_STORE, { useValue: store });

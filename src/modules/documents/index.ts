@@ -11,6 +11,7 @@ export {
 } from './application/ports/doc-store.port.js';
 export { DOCUMENT_REPOSITORY, type DocumentRepository } from './application/ports/document.repository.port.js';
 export { KnexProcessedMailCounter } from './infra/knex.processed-mail-counter.js';
+export { KnexOwnedDocumentScope } from './infra/knex.owned-document.scope.js';
 export { forwardTokenOf } from './domain/forward-address.js';
 export { isOnList } from './domain/allowed-emails.js';
 // Mail's "allow and process" adds a sender with the same rules and limits as the allow-list editor.

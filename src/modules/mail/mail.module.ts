@@ -1,6 +1,6 @@
 import type { AppModule, ModuleContext } from '../../platform/wiring/app-module.js';
 import { SubscriptionAccess } from '../billing/index.js';
-import { KnexProcessedMailCounter } from '../documents/index.js';
+import { KnexOwnedDocumentScope, KnexProcessedMailCounter } from '../documents/index.js';
 import { Authenticate } from '../identity/index.js';
 import { DOC_WRITE_LIMITER } from './application/ports/doc-write-limiter.port.js';
 import { INBOUND_MESSAGE_REPOSITORY } from './application/ports/inbound-message.repository.port.js';
@@ -8,6 +8,7 @@ import { JOB_QUEUE } from './application/ports/job-queue.port.js';
 import { MAIL_EVENTS } from './application/ports/mail-events.port.js';
 import { MAIL_METRICS } from './application/ports/mail-metrics.port.js';
 import { MAIL_PARSER, type MailParser } from './application/ports/mail-parser.port.js';
+import { RECEIVED_MAIL_PAGES } from './application/ports/received-mail-pages.port.js';
 import { SENDER_AUTHENTICATOR, type SenderAuthenticator } from './application/ports/sender-authenticator.port.js';
 import { SUBSCRIPTION_GATE, type SubscriptionGate } from './application/ports/subscription-gate.port.js';
 import { AllowAndProcess } from './application/allow-and-process.use-case.js';
@@ -23,6 +24,7 @@ import { PrometheusMailMetrics } from './infra/metrics/prometheus.mail-metrics.j
 import { WorkerMailParser } from './infra/parsing/worker-mail.parser.js';
 import { KnexDocWriteLimiter } from './infra/persistence/knex.doc-write-limiter.js';
 import { KnexInboundMessageRepository } from './infra/persistence/knex.inbound-message.repository.js';
+import { KnexReceivedMailPages } from './infra/persistence/knex.received-mail-pages.js';
 import { PROCESS_MAIL, PgBossJobQueue } from './infra/queue/pg-boss.job-queue.js';
 
 /** Tests replace the parser or the DNS-based sender check; production never passes these. */
@@ -48,6 +50,7 @@ export function mailModule({ container: c, config, db, logger, metrics, notifica
   c.register(MAIL_METRICS, { useValue: new PrometheusMailMetrics(metrics.registry, { queue: { queue: PROCESS_MAIL, depth: () => queue.depth() }, logger }) });
   c.register(MAIL_EVENTS, { useValue: new NoticeMailEvents(notifications) });
   c.register(INBOUND_MESSAGE_REPOSITORY, { useValue: new KnexInboundMessageRepository(db, queue, new KnexProcessedMailCounter()) });
+  c.register(RECEIVED_MAIL_PAGES, { useValue: new KnexReceivedMailPages(db, new KnexOwnedDocumentScope()) });
   c.register(DOC_WRITE_LIMITER, { useValue: new KnexDocWriteLimiter(db) });
   c.register(SUBSCRIPTION_GATE, { useFactory: (resolver): SubscriptionGate => resolver.resolve(SubscriptionAccess) });
   c.register(MAIL_PARSER, { useValue: overrides.mailParser ?? new WorkerMailParser({ poolSize: 1, timeoutMs: 10_000 }) });

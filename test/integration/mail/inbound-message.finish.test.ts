@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { KnexProcessedMailCounter } from '../../../src/modules/documents/index.js';
+import { KnexOwnedDocumentScope, KnexProcessedMailCounter } from '../../../src/modules/documents/index.js';
 import { KEPT_IGNORED_PER_DOCUMENT } from '../../../src/modules/mail/domain/inbound-message.js';
 import { KnexInboundMessageRepository, type ProcessedMailCounter } from '../../../src/modules/mail/infra/persistence/knex.inbound-message.repository.js';
+import { KnexReceivedMailPages } from '../../../src/modules/mail/infra/persistence/knex.received-mail-pages.js';
 import { PgBossJobQueue } from '../../../src/modules/mail/infra/queue/pg-boss.job-queue.js';
 import { aUser } from '../../support/users.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
@@ -61,8 +62,8 @@ describe.each(databaseKinds())('ending a mail and counting it on its document (%
 
     expect(await messages.findById(unlisted)).toMatchObject({ raw: Buffer.from('raw'), refusal: { reason: 'not-on-list', sender: 'bob@example.com' } });
     expect(await messages.findById(spoofed)).toMatchObject({ raw: null, refusal: { reason: 'failed-authentication', sender: 'eve@example.com' } });
-    const page = await messages.listForDocument(documentId, { page: 1, pageSize: 25, sortBy: 'receivedAt', sortOrder: 'desc' });
-    expect(new Map(page.rows.map((row) => [row.id, row.hasContent]))).toEqual(new Map([[unlisted, true], [spoofed, false]]));
+    const page = await new KnexReceivedMailPages(database.db, new KnexOwnedDocumentScope()).pageOf(ownerId, documentId, { page: 1, pageSize: 25, sortBy: 'receivedAt', sortOrder: 'desc' });
+    expect(new Map(page?.rows.map((row) => [row.id, row.hasContent]))).toEqual(new Map([[unlisted, true], [spoofed, false]]));
 
     expect(await messages.dropIgnoredContent(new Date(Date.now() - 60_000))).toBe(0);
     expect(await messages.dropIgnoredContent(new Date(Date.now() + 60_000))).toBe(1);

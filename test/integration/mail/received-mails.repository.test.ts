@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { KnexProcessedMailCounter } from '../../../src/modules/documents/index.js';
+import { KnexOwnedDocumentScope } from '../../../src/modules/documents/index.js';
 import type { ReceivedMailRow, ReceivedMailSortKey } from '../../../src/modules/mail/application/ports/inbound-message.repository.port.js';
-import { KnexInboundMessageRepository } from '../../../src/modules/mail/infra/persistence/knex.inbound-message.repository.js';
-import { PgBossJobQueue } from '../../../src/modules/mail/infra/queue/pg-boss.job-queue.js';
+import { KnexReceivedMailPages } from '../../../src/modules/mail/infra/persistence/knex.received-mail-pages.js';
 import { aUser } from '../../support/users.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
 
@@ -12,18 +10,13 @@ type Order = 'asc' | 'desc';
 
 describe.each(databaseKinds())('the received-mails page of a document (%s)', (kind) => {
   let database: TestDatabase;
-  let messages: KnexInboundMessageRepository;
+  let pages: KnexReceivedMailPages;
   let ownerId: string;
   let documentId: string;
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    // listForDocument never touches the queue; the repository just needs one to be built.
-    messages = new KnexInboundMessageRepository(
-      database.db,
-      new PgBossJobQueue(database.db, { jobTimeoutSeconds: 60, maintenanceIntervalSeconds: 60, pollingIntervalSeconds: 1 }, pino({ level: 'silent' })),
-      new KnexProcessedMailCounter(),
-    );
+    pages = new KnexReceivedMailPages(database.db, new KnexOwnedDocumentScope());
   });
   beforeEach(async () => {
     ownerId = await aUser(database.db);
@@ -32,10 +25,10 @@ describe.each(databaseKinds())('the received-mails page of a document (%s)', (ki
   afterEach(() => database.reset());
   afterAll(() => database.close());
 
-  async function aDocument(): Promise<string> {
+  async function aDocument(owner = ownerId): Promise<string> {
     const id = randomUUID();
     const token = id.replace(/-/g, '').slice(0, 10);
-    await database.db('documents').insert({ id, owner_id: ownerId, name: 'Doc', forward_token: token, forward_email: `doc-${token}@in.example.com`, external_id: `local-${token}` });
+    await database.db('documents').insert({ id, owner_id: owner, name: 'Doc', forward_token: token, forward_email: `doc-${token}@in.example.com`, external_id: `local-${token}` });
     return id;
   }
 
@@ -94,8 +87,11 @@ describe.each(databaseKinds())('the received-mails page of a document (%s)', (ki
     });
   }
 
-  const page = (page: number, pageSize: number, sortBy: ReceivedMailSortKey = 'receivedAt', sortOrder: Order = 'desc') =>
-    messages.listForDocument(documentId, { page, pageSize, sortBy, sortOrder });
+  const page = async (page: number, pageSize: number, sortBy: ReceivedMailSortKey = 'receivedAt', sortOrder: Order = 'desc') => {
+    const found = await pages.pageOf(ownerId, documentId, { page, pageSize, sortBy, sortOrder });
+    if (!found) throw new Error('the owner’s document was not found');
+    return found;
+  };
 
   it('gives the exact total on the first, a middle, the last and a page past the end', async () => {
     const all = sorted(await sevenMails(), 'receivedAt', 'desc');
@@ -134,5 +130,56 @@ describe.each(databaseKinds())('the received-mails page of a document (%s)', (ki
     const pages = await Promise.all([1, 2, 3].map((number) => page(number, 3, sortBy, sortOrder)));
     expect(pages.map((each) => each.total)).toEqual([7, 7, 7]);
     expect(pages.flatMap((each) => each.rows)).toEqual(all);
+  });
+
+  it('walks every page newest first and oldest first, deep pages included, in the order of a full sort', async () => {
+    // Many mails sharing one instant: the id alone orders them, also where a page starts.
+    const mails = await someMail(
+      documentId,
+      Array.from({ length: 23 }, (_, index) => ({ sourceMail: 'a@example.com', subject: `mail ${index}`, usedTokens: 1, receivedAt: `2026-05-0${1 + (index % 4)}T10:00:00Z` })),
+    );
+    for (const sortOrder of ['desc', 'asc'] as const) {
+      const all = sorted(mails, 'receivedAt', sortOrder);
+      const walked = await Promise.all([1, 2, 3, 4, 5, 6].map((number) => page(number, 4, 'receivedAt', sortOrder)));
+      expect(walked.map((each) => each.total)).toEqual([23, 23, 23, 23, 23, 23]);
+      expect(walked.flatMap((each) => each.rows)).toEqual(all);
+      expect(await page(7, 4, 'receivedAt', sortOrder)).toEqual({ rows: [], total: 23 });
+    }
+  });
+
+  it('finds nothing for another user’s, a deleted or a not yet linked document, even with mail on it', async () => {
+    await sevenMails();
+    const stranger = await aUser(database.db);
+    expect(await pages.pageOf(stranger, documentId, { page: 1, pageSize: 5, sortBy: 'receivedAt', sortOrder: 'desc' })).toBeNull();
+    expect(await pages.pageOf(ownerId, randomUUID(), { page: 1, pageSize: 5, sortBy: 'receivedAt', sortOrder: 'desc' })).toBeNull();
+
+    await database.db('documents').where({ id: documentId }).update({ external_id: null });
+    expect(await pages.pageOf(ownerId, documentId, { page: 1, pageSize: 5, sortBy: 'receivedAt', sortOrder: 'desc' })).toBeNull();
+    await database.db('documents').where({ id: documentId }).update({ external_id: 'local-x', deleted_at: new Date() });
+    expect(await pages.pageOf(ownerId, documentId, { page: 2, pageSize: 5, sortBy: 'subject', sortOrder: 'asc' })).toBeNull();
+  });
+
+  it('keeps each document’s total as mail is stored in bulk and removed with its owner', async () => {
+    const other = await aDocument();
+    await database.db.transaction(async (trx) => {
+      const rows = [documentId, other, documentId].map((document) => ({
+        id: randomUUID(),
+        document_id: document,
+        owner_id: ownerId,
+        envelope: JSON.stringify({ mailFrom: 'a@example.com', recipients: [] }),
+        size_bytes: 1,
+      }));
+      await trx('inbound_messages').insert(rows);
+    });
+    // A statement that fails stores no mail and counts none.
+    await expect(database.db('inbound_messages').insert([{ id: randomUUID(), document_id: documentId, owner_id: ownerId, envelope: '{}', size_bytes: 1 }, { id: randomUUID() }])).rejects.toThrow();
+    expect((await page(1, 5)).total).toBe(2);
+    await database.db('inbound_messages').whereIn('id', database.db('inbound_messages').where({ document_id: documentId }).limit(1).select('id')).delete();
+    await database.db('inbound_messages').whereIn('id', database.db('inbound_messages').where({ document_id: documentId }).limit(1).select('id')).delete();
+    expect((await page(1, 5)).total).toBe(0);
+    expect(await database.db('inbound_message_totals').where({ document_id: other }).first('mails')).toEqual({ mails: 1 });
+
+    await database.db('users').where({ id: ownerId }).delete();
+    expect(await database.db('inbound_message_totals').count({ n: '*' }).first()).toEqual({ n: 0 });
   });
 });

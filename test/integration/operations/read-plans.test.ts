@@ -1,23 +1,40 @@
 // The plans of the reads every signed-in page makes, pinned on Postgres with enough rows that the planner
-// has a real choice: the session check, the usage chart, the usage table, the added-tokens table and a
-// page of the documents list each use an index, and none scans the sessions, users, ledger, usage totals
-// or documents sequentially. The SQL is what
-// the repositories send (recorded as they run), so a change of a query is a change of its pinned plan.
+// has a real choice: the session check, a document's details and received mails, a page of the documents
+// list, the usage chart, the usage table (in each of its orders) and the added-tokens table each use an
+// index, and none scans the sessions, users, documents, mails, ledger or their kept totals sequentially.
+// The SQL is what the repositories send (recorded as they run), so a change of a query is a change of its
+// pinned plan.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_SORTS } from '../../../src/modules/documents/domain/document-list.js';
+import { KnexOwnedDocumentScope } from '../../../src/modules/documents/index.js';
 import { KnexDocumentListReader } from '../../../src/modules/documents/infra/knex.document-list.reader.js';
+import { KnexDocumentRepository } from '../../../src/modules/documents/infra/knex.document.repository.js';
 import { KnexSessionRepository } from '../../../src/modules/identity/infra/knex.session.repository.js';
+import { KnexReceivedMailPages } from '../../../src/modules/mail/infra/persistence/knex.received-mail-pages.js';
 import { KnexLedgerRepository } from '../../../src/modules/token-ledger/infra/knex.ledger.repository.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
 
-const GUARDED_TABLES = ['sessions', 'users', 'token_ledger', 'token_usage_quarters', 'token_usage_totals', 'documents', 'document_allowed_emails'];
+const GUARDED_TABLES = [
+  'sessions',
+  'users',
+  'token_ledger',
+  'token_usage_quarters',
+  'token_usage_totals',
+  'documents',
+  'document_allowed_emails',
+  'inbound_messages',
+  'inbound_message_totals',
+];
 const DAY_MS = 24 * 60 * 60 * 1000;
 const USERS = 2_000;
 const HEAVY_SETTLEMENTS = 40_000;
 const OTHER_USERS_SETTLEMENTS = 40;
 const HEAVY_DOCUMENTS = 1_000;
 const OTHER_USERS_DOCUMENTS = 3;
+/** The heavy user's busiest document, and every user's one document with a few mails. */
+const HOT_DOCUMENT_MAILS = 20_000;
+const MAILS_PER_OTHER_DOCUMENT = 20;
 
 interface PlanNode {
   'Node Type': string;
@@ -41,6 +58,7 @@ describe.skipIf(!databaseKinds().includes('postgres'))('plans of the hot reads (
   let explainer: pg.Client;
   let heavyUser: string;
   let sessionId: string;
+  let hotDocument: string;
 
   beforeAll(async () => {
     database = await openTestDatabase('postgres');
@@ -77,7 +95,13 @@ describe.skipIf(!databaseKinds().includes('postgres'))('plans of the hot reads (
        FROM users u CROSS JOIN generate_series(0, ?::int) AS k WHERE u.id <> ?::uuid`,
       [OTHER_USERS_SETTLEMENTS, heavyUser],
     );
-    // The heavy user's 1,000 documents (Polish names, two allowed senders each); everyone else has three.
+    // One document per user with a few mails and three allowed senders; the heavy user's has 20,000 mails.
+    await db.raw(
+      `INSERT INTO documents (id, owner_id, name, forward_token, forward_email, external_id)
+       SELECT gen_random_uuid(), u.id, 'Doc of ' || u.email, md5(u.id::text), md5(u.id::text) || '@in.example.com', 'local-' || md5(u.id::text) FROM users u`,
+    );
+    hotDocument = ((await db('documents').where({ owner_id: heavyUser }).first('id')) as { id: string }).id;
+    // Beside it, the heavy user's 1,000 more documents (Polish names) and everyone else's three, without mail.
     await db.raw(
       `INSERT INTO documents (id, owner_id, name, forward_token, forward_email, external_id, created_at)
        SELECT id, owner_id, name, id::text, id::text || '@in.test', 'local-' || id::text, created_at FROM (
@@ -89,8 +113,14 @@ describe.skipIf(!databaseKinds().includes('postgres'))('plans of the hot reads (
        ) AS seeded`,
       [heavyUser, HEAVY_DOCUMENTS, OTHER_USERS_DOCUMENTS, heavyUser],
     );
+    await db.raw(`INSERT INTO document_allowed_emails (document_id, email) SELECT d.id, 'sender-' || k || '@example.com' FROM documents d CROSS JOIN generate_series(1, 3) AS k`);
     await db.raw(
-      `INSERT INTO document_allowed_emails (document_id, email) SELECT d.id, 'sender-' || k || '@example.com' FROM documents d CROSS JOIN generate_series(1, 2) AS k`,
+      `INSERT INTO inbound_messages (id, document_id, owner_id, status, envelope, size_bytes, source_mail, subject, used_tokens, received_at)
+       SELECT gen_random_uuid(), d.id, d.owner_id, 'processed', '{}', 100, 'sender-' || k % 3 || '@example.com', 'Mail ' || k, 1 + k % 5,
+              now() - k * interval '7 minutes'
+       FROM documents d CROSS JOIN LATERAL generate_series(1, CASE WHEN d.id = ?::uuid THEN ?::int ELSE ?::int END) AS k
+       WHERE d.name LIKE 'Doc of %'`,
+      [hotDocument, HOT_DOCUMENT_MAILS, MAILS_PER_OTHER_DOCUMENT],
     );
     // As autovacuum leaves them: statistics and visibility current.
     for (const table of GUARDED_TABLES) await db.raw(`VACUUM ANALYZE ${table}`);
@@ -176,7 +206,8 @@ describe.skipIf(!databaseKinds().includes('postgres'))('plans of the hot reads (
       for (const q of ['', 'łódź', 'zzz']) {
         const read = () => reader.page(heavyUser, { q, sortBy, page: 3, pageSize: 24 });
         // The first read also asks once whether Postgres orders the Polish way; the pages are pinned after it.
-        expect((await read()).total).toBe(q === '' ? HEAVY_DOCUMENTS : q === 'zzz' ? 0 : HEAVY_DOCUMENTS / 5);
+        // The Polish-named 1,000 and the one with mail.
+        expect((await read()).total).toBe(q === '' ? HEAVY_DOCUMENTS + 1 : q === 'zzz' ? 0 : HEAVY_DOCUMENTS / 5);
         await expectIndexedReads(read);
       }
     }
@@ -193,5 +224,53 @@ describe.skipIf(!databaseKinds().includes('postgres'))('plans of the hot reads (
       const sortsBelowLimit = nodes.filter((node) => node['Node Type'] === 'Sort' && (node.Plans ?? []).some((child) => child['Relation Name'] === 'documents'));
       expect(sortsBelowLimit).toEqual([]);
     }
+  });
+
+  it("reads a document's details by its key, with its allow-list by the document's", async () => {
+    const documents = new KnexDocumentRepository(database.db);
+    expect((await documents.findOwned(heavyUser, hotDocument))?.emails).toHaveLength(3);
+    await expectIndexedReads(() => documents.findOwned(heavyUser, hotDocument));
+  });
+
+  it.each([
+    ['receivedAt', 'desc'],
+    ['receivedAt', 'asc'],
+  ] as const)('reads page 1 of received mails (%s %s) with ownership and the kept total in one indexed statement', async (sortBy, sortOrder) => {
+    const pages = new KnexReceivedMailPages(database.db, new KnexOwnedDocumentScope());
+    const read = () => pages.pageOf(heavyUser, hotDocument, { page: 1, pageSize: 5, sortBy, sortOrder });
+    expect((await read())?.total).toBe(HOT_DOCUMENT_MAILS);
+    expect(await recorded(read)).toHaveLength(1);
+    await expectIndexedReads(read);
+    // Past the end: ownership and the total asked again on their own, by their keys too.
+    await expectIndexedReads(() => pages.pageOf(heavyUser, hotDocument, { page: 5_000, pageSize: 5, sortBy, sortOrder }));
+  });
+
+  it('starts a deep page of received mails at a position found in the index alone, not by reading every earlier mail', async () => {
+    const pages = new KnexReceivedMailPages(database.db, new KnexOwnedDocumentScope());
+    const read = () => pages.pageOf(heavyUser, hotDocument, { page: 3_000, pageSize: 5, sortBy: 'receivedAt', sortOrder: 'desc' });
+    expect((await read())?.rows).toHaveLength(5);
+    await expectIndexedReads(read);
+    const [query] = await recorded(read);
+    if (!query) throw new Error('no statement recorded');
+    const mailScans = (await planOf(query)).filter((node) => node['Relation Name'] === 'inbound_messages');
+    expect(mailScans.map((node) => node['Node Type']).sort()).toEqual(['Index Only Scan', 'Index Scan']);
+  });
+
+  it.each([
+    ['operation', 'asc', 1],
+    ['operation', 'desc', 1],
+    ['usedTokens', 'asc', 1],
+    ['usedTokens', 'desc', 1],
+    ['operation', 'asc', 1_000],
+    ['usedTokens', 'desc', 1_000],
+  ] as const)('reads the usage table sorted by %s %s, page %i, from an index over the settlements', async (sortBy, sortOrder, page) => {
+    const ledger = new KnexLedgerRepository(database.db);
+    const read = () => ledger.usagePage(heavyUser, { page, pageSize: 5, sortBy, sortOrder });
+    expect((await read()).rows).toHaveLength(5);
+    await expectIndexedReads(read);
+    const queries = await recorded(read);
+    const ledgerScans = (await Promise.all(queries.map(planOf))).flat().filter((node) => node['Relation Name'] === 'token_ledger');
+    // No sort of the user's settlements: the page is read in the index's order.
+    expect(ledgerScans.every((node) => (node['Index Name'] ?? '').startsWith('token_ledger_settled_by_')), JSON.stringify(ledgerScans)).toBe(true);
   });
 });

@@ -2,7 +2,6 @@ import { KEPT_IGNORED_PER_DOCUMENT, keepsContent, type InboundMessage, type Outc
 import type {
   InboundMessageRepository,
   NewInboundMessage,
-  ReceivedMailRow,
   RunClaim,
   StepResults,
 } from '../../../src/modules/mail/application/ports/inbound-message.repository.port.js';
@@ -145,25 +144,6 @@ export class InMemoryInboundMessages implements InboundMessageRepository {
   }
 
   /** The document's mail, newest first (the fake ignores the page and sort). */
-  listForDocument(documentId: string): Promise<{ rows: ReceivedMailRow[]; total: number }> {
-    const rows = [...this.rows.values()]
-      .filter((row) => row.documentId === documentId)
-      .reverse()
-      .map((row) => ({
-        id: row.id,
-        sourceMail: row.sourceMail,
-        subject: row.subject,
-        usedTokens: row.usedTokens,
-        receivedAt: row.receivedAt,
-        status: row.status,
-        reason: row.reason,
-        authentication: null,
-        refusal: row.refusal,
-        hasContent: row.raw !== null,
-      }));
-    return Promise.resolve({ rows, total: rows.length });
-  }
-
   saveForwardingConfirmation(documentId: string, confirmation: ForwardingConfirmation): Promise<void> {
     this.confirmations.set(documentId, { ...confirmation, receivedAt: new Date() });
     return Promise.resolve();

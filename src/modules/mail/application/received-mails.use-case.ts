@@ -3,7 +3,8 @@ import { AppError } from '../../../shared/app-error.js';
 import { DOCUMENT_REPOSITORY, documentNotFound, type DocumentRepository } from '../../documents/index.js';
 import { actionFor, type MailAction } from '../domain/mail-action.js';
 import { MailErrors } from '../mail.errors.js';
-import { INBOUND_MESSAGE_REPOSITORY, type InboundMessageRepository, type ReceivedMailRow, type ReceivedMailSortKey } from './ports/inbound-message.repository.port.js';
+import { INBOUND_MESSAGE_REPOSITORY, type InboundMessageRepository, type ReceivedMailRow } from './ports/inbound-message.repository.port.js';
+import { RECEIVED_MAIL_PAGES, type ReceivedMailPageQuery, type ReceivedMailPages } from './ports/received-mail-pages.port.js';
 import { SUBSCRIPTION_GATE, type SubscriptionGate } from './ports/subscription-gate.port.js';
 
 /** A row of the table with what its owner can do about it. */
@@ -15,18 +16,16 @@ export class ReceivedMails {
   constructor(
     @inject(DOCUMENT_REPOSITORY) private readonly documents: DocumentRepository,
     @inject(INBOUND_MESSAGE_REPOSITORY) private readonly messages: InboundMessageRepository,
+    @inject(RECEIVED_MAIL_PAGES) private readonly pages: ReceivedMailPages,
     @inject(SUBSCRIPTION_GATE) private readonly subscriptions: SubscriptionGate,
   ) {}
 
-  async list(
-    ownerId: string,
-    documentId: string,
-    query: { page: number; pageSize: number; sortBy: ReceivedMailSortKey; sortOrder: 'asc' | 'desc' },
-  ): Promise<{ rows: ReceivedMailView[]; total: number }> {
-    // Not foldable into the mail query: mail keeps its document's id after the document is deleted, so
-    // only the documents module can say whether it is still this owner's.
-    if (!(await this.documents.findOwned(ownerId, documentId))) throw documentNotFound();
-    const { rows, total } = await this.messages.listForDocument(documentId, query);
+  async list(ownerId: string, documentId: string, query: ReceivedMailPageQuery): Promise<{ rows: ReceivedMailView[]; total: number }> {
+    // Ownership, total and page in one read: mail keeps its document's id after the document is deleted,
+    // so whether it is still this owner's is the documents module's rule, applied inside that read.
+    const page = await this.pages.pageOf(ownerId, documentId, query);
+    if (!page) throw documentNotFound();
+    const { rows, total } = page;
     // Held mail needs tokens or a plan first: the plan is asked for only when the page shows held mail.
     const activePlan = rows.some((row) => row.status === 'held') ? await this.subscriptions.isActive(ownerId) : false;
     return { rows: rows.map((row) => ({ ...row, action: actionFor({ ...row, activePlan }) })), total };

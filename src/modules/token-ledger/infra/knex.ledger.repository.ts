@@ -108,9 +108,12 @@ export class KnexLedgerRepository implements LedgerRepository {
 
   async usagePage(userId: string, query: PageQuery<UsageSortKey>): Promise<{ rows: UsageRow[]; total: number }> {
     // The total is the running count kept beside the ledger (migration 20261125120000), not a count of
-    // every settlement on each call.
+    // every settlement on each call. The operation and tokens orders are those of settlements-only indexes
+    // (migration 20261127150000): a page reads its own rows, not a sort of every settlement.
+    const settlements = () => this.db('token_ledger').where({ user_id: userId, kind: 'settle' });
+    const column = USAGE_COLUMNS[query.sortBy];
     const [rows, totals] = await Promise.all([
-      paged(this.db('token_ledger').where({ user_id: userId, kind: 'settle' }), USAGE_COLUMNS[query.sortBy], query),
+      query.sortBy === 'date' ? paged(settlements(), column, query) : pagedFromIndexedStart(settlements, column, query),
       this.db('token_usage_totals').where({ user_id: userId }).first('settlements') as Promise<{ settlements: number | string } | undefined>,
     ]);
     return {
@@ -276,6 +279,25 @@ function paged(query: Knex.QueryBuilder, column: string, page: PageQuery<string>
     ])
     .limit(page.pageSize)
     .offset((page.page - 1) * page.pageSize)
+    .select('*') as Promise<EntryRow[]>;
+}
+
+/**
+ * A page whose order (column, then id) is an index's order: a deep page starts at its first row, found by
+ * skipping entries of that index alone, and reads only its own rows instead of every earlier one.
+ */
+function pagedFromIndexedStart(rows: () => Knex.QueryBuilder, column: string, page: PageQuery<string>): Promise<EntryRow[]> {
+  const skip = (page.page - 1) * page.pageSize;
+  if (skip === 0) return paged(rows(), column, page);
+  const inOrder = rows().orderBy([
+    { column, order: page.sortOrder },
+    { column: 'id', order: page.sortOrder },
+  ]);
+  // Past the end there is no first row: the comparison is null and the page empty.
+  const start = inOrder.clone().offset(skip).limit(1).select(column, 'id');
+  return inOrder
+    .whereRaw(`(??, id) ${page.sortOrder === 'asc' ? '>=' : '<='} (?)`, [column, start])
+    .limit(page.pageSize)
     .select('*') as Promise<EntryRow[]>;
 }
 

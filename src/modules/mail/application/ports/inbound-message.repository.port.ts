@@ -83,8 +83,6 @@ export interface InboundMessageRepository {
   /** Drops the content kept for ignored mail that ended before `before`; answers how many. */
   dropIgnoredContent(before: Date): Promise<number>;
   heldMessages(): Promise<{ id: string; ownerId: string; costTokens: number | null; heldAt: Date | null }[]>;
-  /** One page in the table's order (the sort column, then the id) and the exact total, also past the last page. */
-  listForDocument(documentId: string, query: { page: number; pageSize: number; sortBy: ReceivedMailSortKey; sortOrder: 'asc' | 'desc' }): Promise<{ rows: ReceivedMailRow[]; total: number }>;
   saveForwardingConfirmation(documentId: string, confirmation: ForwardingConfirmation): Promise<void>;
   forwardingConfirmation(documentId: string): Promise<(ForwardingConfirmation & { receivedAt: Date }) | null>;
 }

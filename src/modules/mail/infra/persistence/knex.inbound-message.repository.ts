@@ -1,18 +1,11 @@
 import type { Knex } from 'knex';
 import type { Database } from '../../../../platform/db/database.js';
-import { KEPT_IGNORED_PER_DOCUMENT, keepsContent, type InboundMessage, type MailStatus, type Outcome, type Refusal } from '../../domain/inbound-message.js';
+import { KEPT_IGNORED_PER_DOCUMENT, keepsContent, type InboundMessage, type MailStatus, type Outcome } from '../../domain/inbound-message.js';
 import type { ForwardingConfirmation } from '../../application/ports/mail-parser.port.js';
-import type {
-  InboundMessageRepository,
-  NewInboundMessage,
-  ReceivedMailRow,
-  ReceivedMailSortKey,
-  RunClaim,
-  StepResults,
-} from '../../application/ports/inbound-message.repository.port.js';
+import type { InboundMessageRepository, NewInboundMessage, RunClaim, StepResults } from '../../application/ports/inbound-message.repository.port.js';
 import type { PgBossJobQueue } from '../queue/pg-boss.job-queue.js';
-import type { SenderVerdict } from '../../domain/sender-authorisation.js';
 import { GroupCommit } from './group-commit.js';
+import { refusalOf } from './message-row.mapping.js';
 
 interface MessageRow {
   id: string;
@@ -38,7 +31,6 @@ interface MessageRow {
   refusal_sender: string | null;
 }
 
-const SORT_COLUMNS: Record<ReceivedMailSortKey, string> = { sourceMail: 'source_mail', subject: 'subject', usedTokens: 'used_tokens', receivedAt: 'received_at' };
 const LIVE = ['received', 'processing', 'held'];
 /** Messages per intake commit at most: bounds a transaction's size (each holds its raw message). */
 const INTAKE_BATCH = 32;
@@ -234,60 +226,6 @@ export class KnexInboundMessageRepository implements InboundMessageRepository {
     return rows.map((row) => ({ id: row.id, ownerId: row.owner_id, costTokens: row.cost_tokens, heldAt: row.held_at }));
   }
 
-  async listForDocument(
-    documentId: string,
-    query: { page: number; pageSize: number; sortBy: ReceivedMailSortKey; sortOrder: 'asc' | 'desc' },
-  ): Promise<{ rows: ReceivedMailRow[]; total: number }> {
-    // The total rides along with the page as a scalar subquery, which Postgres runs once (an index-only
-    // count). Not `count(*) over ()`: that window reads every row of the document before the LIMIT, about
-    // 8× the database time for a document with 20,000 mails.
-    const rows = (await this.db('inbound_messages')
-      .where({ document_id: documentId })
-      .orderBy([
-        { column: SORT_COLUMNS[query.sortBy], order: query.sortOrder },
-        { column: 'id', order: query.sortOrder },
-      ])
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .select(
-        'id',
-        'source_mail',
-        'subject',
-        'used_tokens',
-        'received_at',
-        'status',
-        'reason',
-        'auth_verdict',
-        'refusal_reason',
-        'refusal_sender',
-        // Whether the content is kept, not the content: a page must not read megabytes of raw mail.
-        this.db.raw('raw IS NOT NULL AS has_content'),
-        this.mailCount(documentId).as('total'),
-      )) as (MessageRow & { auth_verdict: unknown; has_content: boolean; total: number | string })[];
-    const [first] = rows;
-    // An empty page (past the end, or no mail yet) carries no total: only then is it counted on its own.
-    const total = first ? first.total : ((await this.mailCount(documentId).first()) as { total: number | string } | undefined)?.total;
-    return {
-      rows: rows.map((row) => ({
-        id: row.id,
-        sourceMail: row.source_mail,
-        subject: row.subject,
-        usedTokens: row.used_tokens,
-        receivedAt: row.received_at,
-        status: row.status,
-        reason: row.reason,
-        authentication: verdictOf(row.auth_verdict),
-        refusal: refusalOf(row),
-        hasContent: row.has_content,
-      })),
-      total: Number(total ?? 0),
-    };
-  }
-
-  private mailCount(documentId: string) {
-    return this.db('inbound_messages').where({ document_id: documentId }).count({ total: '*' });
-  }
-
   async saveForwardingConfirmation(documentId: string, confirmation: ForwardingConfirmation): Promise<void> {
     await this.db('forwarding_confirmations')
       .insert({ document_id: documentId, code: confirmation.code, link: confirmation.link, requester: confirmation.requester })
@@ -326,19 +264,4 @@ function toMessage(row: MessageRow): InboundMessage {
     heldAt: row.held_at,
     refusal: refusalOf(row),
   };
-}
-
-const REFUSAL_REASONS: readonly string[] = ['not-on-list', 'failed-authentication', 'no-sender', 'ambiguous-sender'] satisfies Refusal['reason'][];
-
-/** The stored refusal, when there is a known one (rows from before it was stored have none). */
-function refusalOf(row: Pick<MessageRow, 'refusal_reason' | 'refusal_sender'>): Refusal | null {
-  return row.refusal_reason && REFUSAL_REASONS.includes(row.refusal_reason) ? { reason: row.refusal_reason as Refusal['reason'], sender: row.refusal_sender } : null;
-}
-
-/** A stored sender-check verdict, when there is a well-formed one. */
-function verdictOf(stored: unknown): SenderVerdict | null {
-  const value = typeof stored === 'string' ? (JSON.parse(stored) as unknown) : stored;
-  if (typeof value !== 'object' || value === null) return null;
-  const { result, detail } = value as { result?: unknown; detail?: unknown };
-  return (result === 'pass' || result === 'fail' || result === 'none' || result === 'temperror') && typeof detail === 'string' ? { result, detail } : null;
 }
