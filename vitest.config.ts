@@ -11,8 +11,10 @@ export default defineConfig({
           setupFiles: ['test/support/setup.ts'],
           globalSetup: ['test/support/global-setup.ts'],
           env: { TZ: 'UTC' },
-          testTimeout: 20_000,
-          hookTimeout: 60_000,
+          // Hang guards only (no test relies on them): generous, because a loaded two-core machine can
+          // be several times slower than a quiet one.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       'web/vite.config.ts',

@@ -10,6 +10,7 @@
  *   // new OpenAiLlm({ baseUrl: openai.baseUrl, apiKey: 'sk-test', model: 'gpt-test' })
  *   openai.respondWith((body) => ({ status: 429 }))  // every request from now on, when nothing is queued
  *   openai.enqueue({ hang: 'headers' }, { hang: 'body', content })  // a model that never (fully) answers
+ *   openai.enqueue({ until: released, content })  // answers once the test resolves `released`
  *   openai.requests[0].body.messages  // what the SDK sent
  *   await openai.close();
  *
@@ -28,6 +29,11 @@ export interface FakeChatAnswer {
   error?: { message?: string; type?: string; code?: string | null; param?: string | null };
   /** Wait this long before answering (a client with a shorter timeout gives up first). */
   delayMs?: number;
+  /**
+   * Answer only once this settles: a model that is busy for exactly as long as the test needs (say, until
+   * it has checked what happens meanwhile), with no guess at how long that takes on a loaded machine.
+   */
+  until?: Promise<unknown>;
   finishReason?: 'stop' | 'length' | 'content_filter';
   refusal?: string;
   /** Undefined: about four characters per token. Null: no `usage` in the answer. */
@@ -116,6 +122,7 @@ export async function startFakeOpenAi(options: { apiKey?: string; models?: strin
     const next = queue.shift() ?? responder?.(body);
     if (!next) return answer(418, () => sendError(res, 418, { message: 'fake-openai: no answer queued' }));
     if (next.delayMs) await new Promise((resolve) => setTimeout(resolve, next.delayMs));
+    if (next.until) await next.until.catch(() => undefined);
     if (next.hang === 'headers') return;
     if (next.hang === 'body') {
       const json = JSON.stringify(completionOf(body, next));
