@@ -91,7 +91,7 @@ describe.each(databaseKinds())('the model path (%s)', (kind) => {
       // Both worker slots are held by a model that never answers…
       await mailTo(app, alpha, 'Alpha 1');
       await mailTo(app, alpha, 'Alpha 2');
-      await vi.waitFor(() => expect(openai.requests.filter((request) => isAlpha(request.body))).toHaveLength(2), { timeout: 15_000, interval: 50 });
+      await vi.waitFor(() => expect(openai.requests.filter((request) => isAlpha(request.body))).toHaveLength(2), { timeout: 45_000, interval: 50 });
       // …and more of that document's mail queues up behind Beta's.
       await mailTo(app, beta, 'Beta 1');
       await mailTo(app, alpha, 'Alpha 3');
@@ -103,7 +103,7 @@ describe.each(databaseKinds())('the model path (%s)', (kind) => {
           expect(mails[0]?.status).toBe('processed');
           return mails;
         },
-        { timeout: 15_000, interval: 100 },
+        { timeout: 45_000, interval: 100 },
       );
 
       expect(done).toMatchObject({ subject: 'Beta 1', status: 'processed' });
