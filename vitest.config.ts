@@ -1,7 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default leaves a core to its main process, which on a two-core machine means one file at
+    // a time; most files wait on a database, a socket or a child process, so two at once halve the wall
+    // time (measured: 359 s → 236 s for `npm test` here) without starving either.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         test: {
