@@ -13,6 +13,14 @@ const INT8_OID = 20;
 // Counts and sums come back as int8; both drivers return plain numbers (our values stay far below 2^53).
 pg.types.setTypeParser(INT8_OID, (value: string) => Number(value));
 
+/**
+ * Whether this is the embedded engine: one connection, one thread in this process. Intake gathers
+ * messages differently there (see the inbound message repository).
+ */
+export function isEmbedded(db: Database): boolean {
+  return (db.client as { config?: { client?: unknown } }).config?.client === ClientPgLite;
+}
+
 export interface DatabaseOptions {
   /** Postgres connection string; when absent the embedded PGlite is used. */
   url?: string | undefined;

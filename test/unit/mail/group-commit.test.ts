@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GroupCommit } from '../../../src/modules/mail/infra/persistence/group-commit.js';
 
 /** A commit function that records its batches and finishes when the test says so. */
@@ -73,5 +73,39 @@ describe('group commit of received messages', () => {
     const later = group.submit('later');
     await release();
     await expect(later).resolves.toBeUndefined();
+  });
+
+  describe('with a gathering window (the embedded database)', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('lets the first message after a quiet spell wait the window, and commits what arrived meanwhile with it', async () => {
+      vi.useFakeTimers();
+      const { batches, commit, release } = recordingCommit();
+      const group = new GroupCommit(commit, 32, 1);
+      const all = [group.submit('a'), group.submit('b')];
+      expect(batches).toEqual([]);
+      all.push(group.submit('c'));
+      await vi.advanceTimersByTimeAsync(1);
+      expect(batches).toEqual([['a', 'b', 'c']]);
+      vi.useRealTimers();
+      await release();
+      await Promise.all(all);
+    });
+
+    it('does not wait again while busy: what queued during a commit goes next, at once', async () => {
+      vi.useFakeTimers();
+      const { batches, commit, release } = recordingCommit();
+      const group = new GroupCommit(commit, 32, 1);
+      const first = group.submit('a');
+      await vi.advanceTimersByTimeAsync(1);
+      const later = [group.submit('b'), group.submit('c')];
+      vi.useRealTimers();
+      await release();
+      expect(batches).toEqual([['a'], ['b', 'c']]);
+      await release();
+      await Promise.all([first, ...later]);
+    });
   });
 });

@@ -1,9 +1,14 @@
 /**
  * Group commit for the SMTP intake: while one transaction is being committed, the messages that arrive
  * queue up and go together in the next one. Each sender still gets its 250 only after the commit that
- * holds its message; a quiet listener commits every message on its own, at once (no timer, no added
- * wait). Under load, one commit carries many messages, which is what lets durable intake keep up
- * with a server that stores nothing.
+ * holds its message. Under load, one commit carries many messages, which is what lets durable intake
+ * keep up with a server that stores nothing.
+ *
+ * `gatherMs` (0: none) makes the first message after a quiet spell wait that long for company. On a
+ * database with one connection (the embedded one) the sessions otherwise fall into lock step: each
+ * session's recipient lookup waits for the previous commit, so its message reaches the queue only after
+ * that commit and every commit carries one message. Measured on the intake benchmark (8 connections):
+ * 1 message per commit and 176–228 messages/s without it, 8 per commit and 330–520 messages/s with 1 ms.
  */
 export class GroupCommit<T> {
   private queued: { item: T; resolve: () => void; reject: (error: unknown) => void }[] = [];
@@ -12,6 +17,7 @@ export class GroupCommit<T> {
   constructor(
     private readonly commit: (items: T[]) => Promise<void>,
     private readonly maxBatch: number,
+    private readonly gatherMs = 0,
   ) {}
 
   submit(item: T): Promise<void> {
@@ -24,6 +30,7 @@ export class GroupCommit<T> {
   private async drain(): Promise<void> {
     this.committing = true;
     try {
+      if (this.gatherMs > 0) await new Promise((resolve) => setTimeout(resolve, this.gatherMs));
       while (this.queued.length > 0) {
         const batch = this.queued.splice(0, this.maxBatch);
         try {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Database } from '../../../../platform/db/database.js';
+import { isEmbedded, type Database } from '../../../../platform/db/database.js';
 import { KEPT_IGNORED_PER_DOCUMENT, keepsContent, type InboundMessage, type MailStatus, type Outcome } from '../../domain/inbound-message.js';
 import type { ForwardingConfirmation } from '../../application/ports/mail-parser.port.js';
 import type { InboundMessageRepository, NewInboundMessage, RunClaim, StepResults } from '../../application/ports/inbound-message.repository.port.js';
@@ -34,6 +34,8 @@ interface MessageRow {
 const LIVE = ['received', 'processing', 'held'];
 /** Messages per intake commit at most: bounds a transaction's size (each holds its raw message). */
 const INTAKE_BATCH = 32;
+/** How long intake on the embedded database waits for more messages to share a commit (see GroupCommit). */
+const EMBEDDED_INTAKE_GATHER_MS = 1;
 
 /**
  * The documents module's count of processed mail, raised inside the transaction that ends the mail, so
@@ -48,16 +50,18 @@ export class KnexInboundMessageRepository implements InboundMessageRepository {
     private readonly db: Database,
     private readonly queue: PgBossJobQueue,
     private readonly documents: ProcessedMailCounter,
-  ) {}
+  ) {
+    this.intake = new GroupCommit<NewInboundMessage[]>((calls) => this.commitReceived(calls.flat()), INTAKE_BATCH, isEmbedded(db) ? EMBEDDED_INTAKE_GATHER_MS : 0);
+  }
+
+  private readonly intake: GroupCommit<NewInboundMessage[]>;
 
   /** Committed with its processing jobs, possibly together with messages of other SMTP sessions. */
   async storeReceived(messages: NewInboundMessage[]): Promise<void> {
     await this.intake.submit(messages);
-    this.queue.wake();
   }
 
-  private readonly intake = new GroupCommit<NewInboundMessage[]>(async (calls) => {
-    const messages = calls.flat();
+  private async commitReceived(messages: NewInboundMessage[]): Promise<void> {
     await this.db.transaction(async (trx) => {
       await trx('inbound_messages').insert(
         messages.map((message) => ({
@@ -75,7 +79,9 @@ export class KnexInboundMessageRepository implements InboundMessageRepository {
         messages.map((message) => message.id),
       );
     });
-  }, INTAKE_BATCH);
+    // One wake-up per commit, however many messages it carried.
+    this.queue.wake();
+  }
 
   async findById(id: string): Promise<InboundMessage | null> {
     const row = (await this.db('inbound_messages').where({ id }).first()) as MessageRow | undefined;
