@@ -43,6 +43,22 @@ describe('app tokens', () => {
     expect(await new JoseAccessTokens('t'.repeat(40)).verify(token, now)).toBeNull();
     expect(await tokens.verify('not.a.jwt', now)).toBeNull();
   });
+
+  it('answer a token verified before from memory, still refusing it from its expiry on, and never a string that differs', async () => {
+    const tokens = new JoseAccessTokens('s'.repeat(40));
+    const now = new Date('2026-01-01T00:00:00Z');
+    const token = await tokens.issue({ userId: 'u', sessionId: 's' }, now);
+    const first = await tokens.verify(token, now);
+    expect(first).not.toBeNull();
+    // The same object: the second answer did not go through verification again.
+    expect(await tokens.verify(token, new Date('2026-01-01T00:30:00Z'))).toBe(first);
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const otherSignature = `${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
+    expect(await tokens.verify(`${header}.${payload}.${otherSignature}`, now)).toBeNull();
+    expect(await tokens.verify(token, new Date('2026-01-01T00:59:59.999Z'))).toBe(first);
+    expect(await tokens.verify(token, new Date('2026-01-01T01:00:00Z'))).toBeNull();
+    expect(await tokens.verify(token, new Date('2026-01-01T00:10:00Z'))).toEqual(first);
+  });
 });
 
 describe('the dev identity provider', () => {
