@@ -136,6 +136,12 @@ const proseWithLinks = fc
   .map((pieces) => pieces.join(' '));
 
 describe('plainText after removing links', () => {
+  it('tidies what the safety net leaves when it removes a defanged dot ("( . )")', () => {
+    // Found by the property below (seed -2089635192): the net's removal left "Pay ." behind.
+    expect(plainText('Pay ( . ) .')).toBe('Pay.');
+    expect(plainText('Pay (.) . Then ( . ) go')).toBe('Pay. Then go');
+  });
+
   it('never leaves doubled connectors, empty brackets, a space before punctuation or a marker behind', () => {
     fc.assert(
       fc.property(proseWithLinks, (text) => {

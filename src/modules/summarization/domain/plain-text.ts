@@ -71,8 +71,15 @@ export function plainText(input: string): string {
   }
   text = safetyNet(text, HOLE);
   text = text.split('\n').map((line) => (line.includes(HOLE) ? repairAroundHoles(line) : line)).join('\n');
-  // Tidying may join characters ("www ." → "www."), so the net runs again after it, deleting only.
-  return collapseWhitespace(safetyNet(tidyPunctuation(text), ''));
+  // Tidying may join characters ("www ." → "www."), so the net runs again after it, deleting only; and a
+  // deletion of the net may leave punctuation to tidy ("Pay (.) ." → "Pay ."), so both repeat until
+  // nothing changes. The net always runs last.
+  for (let pass = 0; pass < 5; pass += 1) {
+    const next = safetyNet(tidyPunctuation(text), '');
+    if (next === text) break;
+    text = next;
+  }
+  return collapseWhitespace(text);
 }
 
 /** Removes what a reader cannot see but a model reads: controls, zero-width, bidi and tag characters. */
