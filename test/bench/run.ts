@@ -19,7 +19,14 @@ import { TEST_SUITE_TARGET_SECONDS, testSuiteTime, type TestSuiteTime } from './
 import { summaryQualitySection } from '../eval/benchmarks-section.js';
 import { runSummaryEval } from '../eval/summary-eval.js';
 
-const TARGET = { intakeRatio: 0.7, pipelineP99Ms: 250 } as const;
+/**
+ * Durable intake as a share of the bare listener: Postgres 70%; the embedded database, whose commits run on
+ * the listener's own event loop, 50%. Pipeline capacity is judged on Postgres.
+ */
+const TARGET = { intakeRatio: { postgres: 0.7, pglite: 0.5 }, pipelineP99Ms: 250, pipelineMailsPerSecond: 200 } as const;
+const intakeTarget = (kind: string): number => (kind === 'pglite' ? TARGET.intakeRatio.pglite : TARGET.intakeRatio.postgres);
+const intakeMissed = (result: IntakeResult): boolean => Object.entries(result.ours).some(([kind, perSecond]) => perSecond / result.raw < intakeTarget(kind));
+const capacityMissed = (result: PipelineResult): boolean => result.kind === 'postgres' && result.burst.mailsPerSecond < TARGET.pipelineMailsPerSecond;
 const INTAKE_MESSAGES = Number(process.env.BENCH_MESSAGES ?? 400);
 const INTAKE_ROUNDS = 3;
 const REPORT = fileURLToPath(new URL('../../docs/benchmarks.md', import.meta.url));
@@ -62,13 +69,13 @@ function intakeSection(result: IntakeResult): string[] {
     'The bare server is smtp-server parsing each message with mailparser and keeping nothing; Mailscribe answers 250 only',
     'after the message and its processing job are committed to the database.',
     '',
-    '| server | messages/s | of bare | target ≥ 70% |',
+    '| server | messages/s | of bare | target |',
     '|---|---:|---:|---|',
     `| bare smtp-server + mailparser | ${fixed(result.raw)} | 100% | |`,
   ];
   for (const [kind, perSecond] of Object.entries(result.ours)) {
     const ratio = perSecond / result.raw;
-    lines.push(`| Mailscribe, durable commit (${kind}) | ${fixed(perSecond)} | ${fixed(ratio * 100)}% | ${verdict(ratio >= TARGET.intakeRatio)} |`);
+    lines.push(`| Mailscribe, durable commit (${kind}) | ${fixed(perSecond)} | ${fixed(ratio * 100)}% | ≥ ${fixed(intakeTarget(kind) * 100)}%: ${verdict(ratio >= intakeTarget(kind))} |`);
   }
   return lines;
 }
@@ -82,13 +89,14 @@ function pipelineSection(results: PipelineResult[], split: SplitRolesResult | nu
     'settlement, and the queue. Capacity is a burst drained as fast as the workers go; latency is measured at a',
     'steady rate of half that capacity, where the queue does not back up.',
     '',
-    '| database | workers | capacity (burst) | steady rate | p50 | p99 | max | target p99 ≤ 250 ms |',
-    '|---|---:|---:|---:|---:|---:|---:|---|',
+    `| database | workers | capacity (burst) | target ≥ ${TARGET.pipelineMailsPerSecond} mails/s (Postgres) | steady rate | p50 | p99 | max | target p99 ≤ 250 ms |`,
+    '|---|---:|---:|---|---:|---:|---:|---:|---|',
   ];
   for (const result of results) {
     const { steady } = result;
+    const capacity = result.kind === 'postgres' ? verdict(!capacityMissed(result)) : '';
     lines.push(
-      `| ${result.kind} | ${result.workers} | ${fixed(result.burst.mailsPerSecond, 1)} mails/s | ${steady.rate} mails/s | ${fixed(steady.p50Ms)} ms | ${fixed(steady.p99Ms)} ms | ${fixed(steady.maxMs)} ms | ${verdict(steady.p99Ms <= TARGET.pipelineP99Ms)} |`,
+      `| ${result.kind} | ${result.workers} | ${fixed(result.burst.mailsPerSecond, 1)} mails/s | ${capacity} | ${steady.rate} mails/s | ${fixed(steady.p50Ms)} ms | ${fixed(steady.p99Ms)} ms | ${fixed(steady.maxMs)} ms | ${verdict(steady.p99Ms <= TARGET.pipelineP99Ms)} |`,
     );
   }
   if (split) {
@@ -209,13 +217,14 @@ packages above and prefer a package of the same project that covers only what we
 \`@googleapis/drive\` replaced \`googleapis\`).`,
   text: `**A hostile input over its target.** One of the converters went superlinear on that input: find the pattern
 that backtracks (the input names it) and bound it, as plain-text.ts does for its bracket patterns.`,
-  intake: `**Intake below 70% of bare.** The bare server parses each message and keeps nothing. Ours, per
+  intake: `**Intake below its share of bare.** The bare server parses each message and keeps nothing. Ours, per
 message, makes one indexed lookup at RCPT and takes its share of a commit (the raw message and its job,
-with concurrent messages committed together). On two cores the database's CPU, the listener's and the
-load generator's come out of one budget, so each query costs the listener directly. What would close it:
-Postgres on cores of its own (the usual production setup), or several SMTP processes on one database
-(the scale-out test runs two). PGlite is one connection inside the app's own process, so its commits run
-on the listener's event loop: production belongs on Postgres.`,
+with concurrent messages committed together; on the embedded database the first message after a quiet spell
+waits 1 ms for company, see group-commit.ts). On two cores the database's CPU, the listener's and the load
+generator's come out of one budget, so each query costs the listener directly. What would close it: Postgres
+on cores of its own (the usual production setup), or several SMTP processes on one database (the scale-out
+test runs two). PGlite is one connection inside the app's own process, so its commits run on the listener's
+event loop: production belongs on Postgres.`,
   tests: `**Test suite over its target, or failing.** Look at the slowest files (\`npx vitest run --reporter=verbose\`
 prints each file's time): a test that waits on a real timer or a polling interval, or starts an app per test where one
 per file would do, is where the minutes go.`,
@@ -223,6 +232,14 @@ per file would do, is where the minutes go.`,
 worker processes through LISTEN/NOTIFY, so what is left is each mail's own work (parsing in a worker thread,
 14 statements) queueing for a shared core. Closing it: more workers (\`WORKER_CONCURRENCY\`) or more worker
 processes, and Postgres on cores of its own.`,
+  capacity: `**Pipeline capacity below ${TARGET.pipelineMailsPerSecond} mails/s on Postgres.** Here the load generator, the SMTP
+listener, the workers and Postgres share two cores, and both the app's main thread and Postgres are close to
+busy during the burst. Each mail costs about 26 round trips to Postgres (16 statements and 3 transactions in
+the pipeline, the job's fetch and completion, its share of the intake commit); on this virtual machine a
+query's socket write alone costs the app about 0.1 ms of CPU (loopback TCP runs the receiving side in the
+sender's system call). What would close it: fewer round trips per mail (settlement and the mail's end in
+one transaction, jobs fetched and completed in batches), worker processes beside the SMTP process, and
+Postgres on cores of its own.`,
   api: `**An API call below its share of /healthz.** \`/healthz\` touches neither the database nor a session, so
 it is the most one process answers on this machine; a read that stays under a tenth of it (a fifth for the session
 check and document details) spends more than its page is worth. Look at what the call reads per request: count its
@@ -237,7 +254,7 @@ async function main(): Promise<void> {
   if (only.has('intake')) {
     const result = await intake();
     sections.push(intakeSection(result));
-    if (Object.values(result.ours).some((perSecond) => perSecond / result.raw < TARGET.intakeRatio)) missed.push(WHY_MISSED.intake);
+    if (intakeMissed(result)) missed.push(WHY_MISSED.intake);
   }
   if (only.has('pipeline')) {
     const results: PipelineResult[] = [];
@@ -250,6 +267,7 @@ async function main(): Promise<void> {
     if (split) log('pipeline split roles done');
     sections.push(pipelineSection(results, split));
     if (results.some((result) => result.steady.p99Ms > TARGET.pipelineP99Ms) || (split && split.steady.p99Ms > TARGET.pipelineP99Ms)) missed.push(WHY_MISSED.pipeline);
+    if (results.some(capacityMissed)) missed.push(WHY_MISSED.capacity);
   }
   if (only.has('api')) {
     const results: ApiBenchResult[] = [];
