@@ -142,6 +142,12 @@ describe('plainText after removing links', () => {
     expect(plainText('Pay (.) . Then ( . ) go')).toBe('Pay. Then go');
   });
 
+  it('joins the connectors an emptied bracket kept apart ("and ( ) see <link> and")', () => {
+    // Found by the property below (seed -1222018267): "and and" was left behind.
+    expect(plainText('and ( ) see https://a.example/x and')).toBe('and');
+    expect(plainText('Reply or [ ] visit www.b.example or call us.')).toBe('Reply or call us.');
+  });
+
   it('never leaves doubled connectors, empty brackets, a space before punctuation or a marker behind', () => {
     fc.assert(
       fc.property(proseWithLinks, (text) => {

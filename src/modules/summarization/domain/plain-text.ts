@@ -198,6 +198,9 @@ function repairAroundHoles(line: string): string {
   for (let pass = 0; pass < 4; pass += 1) {
     const next = text
       .replace(DANGLING_CALL, '')
+      // Brackets a removed link emptied go here, not only in the tidying, so the connectors on either side
+      // meet while the repair still runs ("and ( ) see <link> and" → "and").
+      .replace(/\(\s*\)|\[\s*\]/g, '')
       .replace(/\b(or|and)(?:\s+\1\b)+/gi, '$1')
       .replace(/\s*[,;:]+\s*(?=[.!?)\]]|$)/g, '')
       .replace(/(^\s*|[.!?]\s+|•\s*)[,;:.!?]+\s*/g, '$1');
