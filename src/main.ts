@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   }
   const pretty = config.LOG_FORMAT ? config.LOG_FORMAT === 'pretty' : config.NODE_ENV === 'development' && process.stdout.isTTY;
   const logger = createLogger(config.LOG_LEVEL, pretty);
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, preparedStatements: config.DATABASE_PREPARED_STATEMENTS });
   const applied = await migrateToLatest(database.db);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
 

@@ -54,7 +54,7 @@ async function grant(args: string[]): Promise<string> {
   if (!reason) throw new UsageError('--reason is required: it is shown to the user in their Added Tokens history');
 
   const config = loadConfig();
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, preparedStatements: config.DATABASE_PREPARED_STATEMENTS });
   try {
     const c = grantContainer(config, database.db);
     const users = await c.resolve(FindUsersByEmail).execute(email);

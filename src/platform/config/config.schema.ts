@@ -61,6 +61,9 @@ export const configSchema = z.object({
   INBOUND_DOMAIN: z.string().min(1).default('localhost'),
   ROLES: roles.default(['http', 'smtp', 'worker']),
   DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  // Named prepared statements on Postgres (planned once per connection). Off behind a pooler in transaction
+  // mode that does not keep them (PgBouncer before 1.21, or without max_prepared_statements).
+  DATABASE_PREPARED_STATEMENTS: booleanFlag.default(true),
   DATA_DIR: z.string().min(1).default('./data'),
   WEB_DIR: z.string().min(1).default('./dist/web'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -5,6 +5,7 @@ import knexFactory, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import pg from 'pg';
 import { lockEmbeddedDatabase } from './pglite-lock.js';
+import { keepStatementsPrepared, StatementNames } from './prepared-statements.js';
 
 export type Database = Knex;
 export const DATABASE = Symbol('Database');
@@ -29,6 +30,8 @@ export interface DatabaseOptions {
   /** A dump of a migrated PGlite data dir to start from (tests clone a template this way). */
   loadDataDir?: Blob;
   poolMax?: number;
+  /** Postgres only: send parameterised statements as named prepared statements (default true). */
+  preparedStatements?: boolean;
 }
 
 export interface OpenDatabase {
@@ -41,10 +44,19 @@ export interface OpenDatabase {
 
 export async function openDatabase(options: DatabaseOptions): Promise<OpenDatabase> {
   if (options.url) {
+    const names = options.preparedStatements === false ? null : new StatementNames();
     const db = knexFactory({
       client: 'pg',
       connection: options.url,
-      pool: { min: 0, max: options.poolMax ?? 10 },
+      pool: {
+        min: 0,
+        max: options.poolMax ?? 10,
+        // Every connection of the pool, the job engine's included (it borrows knex's).
+        afterCreate: (connection: pg.Client, done: (error: Error | null, connection: pg.Client) => void) => {
+          if (names) keepStatementsPrepared(connection, names);
+          done(null, connection);
+        },
+      },
     });
     return { db, kind: 'postgres', pglite: null, close: () => db.destroy() };
   }
