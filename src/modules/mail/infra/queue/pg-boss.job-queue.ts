@@ -3,10 +3,13 @@ import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { NotificationBus } from '../../../../platform/events/notification-bus.js';
 import type { JobQueue } from '../../application/ports/job-queue.port.js';
+import { JobDispatcher } from './job-dispatcher.js';
 import { sqlExecutor } from './sql-executor.js';
 
 export const PROCESS_MAIL = 'mail-process';
 export const SWEEP_HELD_MAIL = 'mail-sweep-held';
+/** How long a stop waits for running jobs; one still running then is taken up again once it expires. */
+const STOP_TIMEOUT_MS = 20_000;
 /** The bus topic that says "new mail jobs are committed": idle workers in every process fetch at once. */
 export const MAIL_JOBS_SIGNAL = 'mail-jobs';
 
@@ -22,7 +25,6 @@ export interface PgBossQueueOptions {
 export class PgBossJobQueue implements JobQueue {
   private instance: PgBoss | null = null;
   private started = false;
-  private readonly workerIds: string[] = [];
 
   constructor(
     private readonly db: Knex,
@@ -86,7 +88,9 @@ export class PgBossJobQueue implements JobQueue {
     this.started = false;
     this.unsubscribe?.();
     this.unsubscribe = null;
-    await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 20_000 });
+    await this.dispatcher?.stop(STOP_TIMEOUT_MS);
+    this.dispatcher = null;
+    await this.boss.stop({ graceful: true, wait: true, close: false, timeout: STOP_TIMEOUT_MS });
   }
 
   async enqueueProcessing(messageId: string, options: { delaySeconds?: number } = {}): Promise<void> {
@@ -107,20 +111,28 @@ export class PgBossJobQueue implements JobQueue {
   }
 
   async workProcessing(concurrency: number, handle: (messageId: string) => Promise<void>): Promise<void> {
-    for (let worker = 0; worker < concurrency; worker += 1) {
-      const id: string = await this.boss.work<{ messageId: string }>(PROCESS_MAIL, { pollingIntervalSeconds: this.options.pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
-        if (!job) return;
-        await handle(job.data.messageId);
-        // pg-boss waits a polling interval even after a busy fetch; with work in hand, fetch again at once.
-        this.boss.notifyWorker(id);
-      });
-      this.workerIds.push(id);
-    }
-    // Jobs committed by another process (an SMTP-only one) wake these workers too; after a lost
-    // connection (signals missed) they look at once rather than at the next poll.
+    if (this.dispatcher) return;
+    const dispatcher = new JobDispatcher<PgBoss.Job<{ messageId: string }>>(
+      {
+        fetch: (count) => this.boss.fetch<{ messageId: string }>(PROCESS_MAIL, { batchSize: count }),
+        complete: (jobs) => this.boss.complete(PROCESS_MAIL, jobs.map((job) => job.id)),
+        fail: (job, error) => this.boss.fail(PROCESS_MAIL, job.id, { message: error instanceof Error ? error.message : String(error) }),
+      },
+      (job) => handle(job.data.messageId),
+      {
+        concurrency,
+        pollingMs: this.options.pollingIntervalSeconds * 1000,
+        onError: (error, context) => this.logger.error({ err: error, context }, 'mail job engine call failed'),
+      },
+    );
+    this.dispatcher = dispatcher;
+    dispatcher.start();
+    // Jobs committed by another process (an SMTP-only one) wake the dispatcher too; after a lost
+    // connection (signals missed) it looks at once rather than at the next poll.
     this.unsubscribe ??= this.bus?.onSignal(MAIL_JOBS_SIGNAL, { signal: () => this.wakeLocal(), reset: () => this.wakeLocal() }) ?? null;
   }
 
+  private dispatcher: JobDispatcher<PgBoss.Job<{ messageId: string }>> | null = null;
   private unsubscribe: (() => void) | null = null;
 
   /**
@@ -135,7 +147,7 @@ export class PgBossJobQueue implements JobQueue {
 
   private wakeLocal(): void {
     if (!this.started) return;
-    for (const id of this.workerIds) this.boss.notifyWorker(id);
+    this.dispatcher?.wake();
   }
 
   async scheduleSweep(handle: () => Promise<void>): Promise<void> {

@@ -1,0 +1,152 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { JobDispatcher, type JobSource } from '../../../src/modules/mail/infra/queue/job-dispatcher.js';
+
+/** A queue of numbered jobs in memory, recording every call the dispatcher makes. */
+function aSource(waiting: number[]) {
+  const calls: string[] = [];
+  const completed: number[] = [];
+  const failed: number[] = [];
+  const source: JobSource<number> = {
+    fetch: (count) => {
+      const jobs = waiting.splice(0, count);
+      calls.push(`fetch ${count} → ${jobs.length}`);
+      return Promise.resolve(jobs);
+    },
+    complete: (jobs) => {
+      calls.push(`complete ${jobs.join(',')}`);
+      completed.push(...jobs);
+      return Promise.resolve();
+    },
+    fail: (job) => {
+      calls.push(`fail ${job}`);
+      failed.push(job);
+      return Promise.resolve();
+    },
+  };
+  return { source, calls, completed, failed, waiting };
+}
+
+/** Jobs that finish when the test says so. */
+function gatedHandler() {
+  const running = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  const handle = (job: number) => new Promise<void>((resolve, reject) => running.set(job, { resolve, reject }));
+  const finish = async (job: number, error?: Error) => {
+    const gate = running.get(job);
+    running.delete(job);
+    if (error) gate?.reject(error);
+    else gate?.resolve();
+    await vi.advanceTimersByTimeAsync(0);
+  };
+  return { handle, finish, running };
+}
+
+const onError = () => undefined;
+
+describe('the mail job dispatcher', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('fills every free slot with one fetch', async () => {
+    vi.useFakeTimers();
+    const { source, calls } = aSource([1, 2, 3, 4, 5, 6]);
+    const { handle, running } = gatedHandler();
+    new JobDispatcher(source, handle, { concurrency: 4, pollingMs: 1_000, onError }).start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toEqual(['fetch 4 → 4']);
+    expect([...running.keys()]).toEqual([1, 2, 3, 4]);
+  });
+
+  it('fetches again once half the slots are free, not after every job, and marks completions together', async () => {
+    vi.useFakeTimers();
+    const { source, calls, completed } = aSource([1, 2, 3, 4, 5, 6, 7, 8]);
+    const { handle, finish, running } = gatedHandler();
+    new JobDispatcher(source, handle, { concurrency: 4, pollingMs: 1_000, onError }).start();
+    await vi.advanceTimersByTimeAsync(0);
+    await finish(1);
+    expect(calls).toEqual(['fetch 4 → 4']);
+    await finish(2);
+    expect(calls).toEqual(['fetch 4 → 4', 'fetch 2 → 2']);
+    expect([...running.keys()]).toEqual([3, 4, 5, 6]);
+    // Two done, fewer than a batch: marked together once the short delay has passed.
+    expect(completed).toEqual([]);
+    await vi.advanceTimersByTimeAsync(20);
+    expect(completed).toEqual([1, 2]);
+  });
+
+  it('with nothing waiting, looks again when woken or at the next poll, not in a loop', async () => {
+    vi.useFakeTimers();
+    const { source, calls, waiting } = aSource([]);
+    const { handle, running } = gatedHandler();
+    const dispatcher = new JobDispatcher(source, handle, { concurrency: 4, pollingMs: 1_000, onError });
+    dispatcher.start();
+    await vi.advanceTimersByTimeAsync(500);
+    expect(calls).toEqual(['fetch 4 → 0']);
+    waiting.push(7);
+    dispatcher.wake();
+    await vi.advanceTimersByTimeAsync(0);
+    expect([...running.keys()]).toEqual([7]);
+    waiting.push(8);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect([...running.keys()]).toEqual([7, 8]);
+    expect(calls).toEqual(['fetch 4 → 0', 'fetch 4 → 1', 'fetch 3 → 1']);
+  });
+
+  it('marks a job that threw as failed, on its own, so the engine retries it', async () => {
+    vi.useFakeTimers();
+    const { source, failed, completed } = aSource([1, 2]);
+    const { handle, finish } = gatedHandler();
+    new JobDispatcher(source, handle, { concurrency: 2, pollingMs: 1_000, onError }).start();
+    await vi.advanceTimersByTimeAsync(0);
+    await finish(1, new Error('database gone'));
+    await finish(2);
+    await vi.advanceTimersByTimeAsync(20);
+    expect(failed).toEqual([1]);
+    expect(completed).toEqual([2]);
+  });
+
+  it('stops taking jobs, waits for the running ones and marks them before it resolves', async () => {
+    vi.useFakeTimers();
+    const { source, calls, completed } = aSource([1, 2, 3]);
+    const { handle, finish } = gatedHandler();
+    const dispatcher = new JobDispatcher(source, handle, { concurrency: 2, pollingMs: 1_000, onError });
+    dispatcher.start();
+    await vi.advanceTimersByTimeAsync(0);
+    let stopped = false;
+    const stopping = dispatcher.stop(20_000).then(() => (stopped = true));
+    await finish(1);
+    expect(stopped).toBe(false);
+    await finish(2);
+    await stopping;
+    expect(completed).toEqual([1, 2]);
+    // Job 3 stays waiting in the database for the next start.
+    expect(calls.filter((call) => call.startsWith('fetch'))).toEqual(['fetch 2 → 2']);
+  });
+
+  it('gives up waiting for a job that does not end by the stop timeout', async () => {
+    vi.useFakeTimers();
+    const { source, completed } = aSource([1]);
+    const { handle } = gatedHandler();
+    const dispatcher = new JobDispatcher(source, handle, { concurrency: 1, pollingMs: 1_000, onError });
+    dispatcher.start();
+    await vi.advanceTimersByTimeAsync(0);
+    const stopping = dispatcher.stop(5_000);
+    await vi.advanceTimersByTimeAsync(5_000);
+    await expect(stopping).resolves.toBeUndefined();
+    expect(completed).toEqual([]);
+  });
+
+  it('reports a failed fetch and tries again at the next poll', async () => {
+    vi.useFakeTimers();
+    const errors: string[] = [];
+    let broken = true;
+    const { source, waiting } = aSource([1]);
+    const flaky: JobSource<number> = { ...source, fetch: (count) => (broken ? Promise.reject(new Error('connection refused')) : source.fetch(count)) };
+    const { handle, running } = gatedHandler();
+    new JobDispatcher(flaky, handle, { concurrency: 1, pollingMs: 1_000, onError: (error, context) => errors.push(`${context}: ${(error as Error).message}`) }).start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(errors).toEqual(['fetch: connection refused']);
+    broken = false;
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect([...running.keys()]).toEqual([1]);
+    expect(waiting).toEqual([]);
+  });
+});
