@@ -26,6 +26,6 @@ export async function describeMachine(): Promise<string[]> {
     `- Memory: ${Math.round(totalmem() / 2 ** 30)} GiB`,
     `- OS: ${osType()} ${release()}`,
     `- Node ${process.version}, PGlite ${packageVersion('@electric-sql/pglite')} (on disk, in a temporary data directory), ${postgres ?? 'no Postgres (TEST_DATABASE_URL unset)'} on the same machine`,
-    '- Client and server share the machine: the load generators (nodemailer, autocannon) take CPU from the app.',
+    '- Client and server share the machine: the load generators (an SMTP client process, autocannon) take CPU from the app.',
   ];
 }

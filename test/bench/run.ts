@@ -232,14 +232,16 @@ per file would do, is where the minutes go.`,
 worker processes through LISTEN/NOTIFY, so what is left is each mail's own work (parsing in a worker thread,
 14 statements) queueing for a shared core. Closing it: more workers (\`WORKER_CONCURRENCY\`) or more worker
 processes, and Postgres on cores of its own.`,
-  capacity: `**Pipeline capacity below ${TARGET.pipelineMailsPerSecond} mails/s on Postgres.** Here the load generator, the SMTP
-listener, the workers and Postgres share two cores, and both the app's main thread and Postgres are close to
-busy during the burst. Each mail costs about 26 round trips to Postgres (16 statements and 3 transactions in
-the pipeline, the job's fetch and completion, its share of the intake commit); on this virtual machine a
-query's socket write alone costs the app about 0.1 ms of CPU (loopback TCP runs the receiving side in the
-sender's system call). What would close it: fewer round trips per mail (settlement and the mail's end in
-one transaction, jobs fetched and completed in batches), worker processes beside the SMTP process, and
-Postgres on cores of its own.`,
+  capacity: `**Pipeline capacity below ${TARGET.pipelineMailsPerSecond} mails/s on Postgres.** The SMTP listener, the
+workers and Postgres share two cores (the SMTP client runs in a process of its own and costs about 0.4 ms a
+mail), and during the burst both are close to busy: measured at 5b18c8e, the app's process spends about
+6.6 ms of CPU per mail and Postgres about 4.5 ms, where 200 mails/s leaves 10 ms for both together. A
+processed mail is about 16 round trips to Postgres: 10 statements in the pipeline (each write one statement,
+no transaction), two notices, about half a job fetch and a share of a completion, the RCPT lookup and its
+share of the intake commit (a transaction of its own). What would close it: fewer round trips still (the
+redelivery check in the claim, the notices in the statements they follow), the app's hot statements
+without the query builder (about a third of the app's CPU per mail is knex and node-postgres), and
+Postgres on cores of its own, as in production.`,
   api: `**An API call below its share of /healthz.** \`/healthz\` touches neither the database nor a session, so
 it is the most one process answers on this machine; a read that stays under a tenth of it (a fifth for the session
 check and document details) spends more than its page is worth. Look at what the call reads per request: count its

@@ -1,7 +1,8 @@
 // What the mail benchmarks share: documents of many users (one user's document writes are rate-limited,
 // as in real use), a zero-latency model, and an SMTP client that sends a fixed mail as fast as it can
 // or at a steady rate.
-import nodemailer from 'nodemailer';
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { CreateDocument } from '../../../src/modules/documents/application/create-document.use-case.js';
 import { KnexDocumentRepository } from '../../../src/modules/documents/infra/knex.document.repository.js';
 import type { Llm } from '../../../src/modules/summarization/index.js';
@@ -11,6 +12,9 @@ import type { Database } from '../../../src/platform/db/database.js';
 import { InMemoryDocStore } from '../../support/fakes/in-memory-documents.js';
 import { testConfig } from '../../support/test-config.js';
 import { aUser } from '../../support/users.js';
+import type { SendPlan, SenderAnswer, SenderPlan } from './smtp-sender.process.js';
+
+export type { SendPlan };
 
 export const INBOUND_DOMAIN = 'in.example.com';
 export const SENDER = 'ada@example.com';
@@ -59,45 +63,47 @@ export const instantLlm: Llm = {
     Promise.resolve({ summary: { title: 'T', summary: 'The numbers are in.', keyPoints: [], actionItems: [] }, usage: { inputTokens: 1, outputTokens: 1 } }),
 };
 
-export interface SendPlan {
-  port: number;
-  recipients: string[];
-  messages: number;
-  connections: number;
-  /** Mails per second over all connections; unset = as fast as the server takes them. */
-  rate?: number;
+let sender: ChildProcess | null = null;
+let nextPlan = 1;
+
+/** The one SMTP client process of this run: started on first use, warm (JIT, sockets) for the next plans. */
+function senderProcess(): ChildProcess {
+  if (sender && sender.exitCode === null) return sender;
+  const child = fork(fileURLToPath(new URL('./smtp-sender.process.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // It must neither keep this process alive nor outlive it.
+  child.unref();
+  child.channel?.unref();
+  process.once('exit', () => child.kill());
+  sender = child;
+  return child;
 }
 
-/** Sends `messages` mails round-robin over the recipients; resolves with the achieved rate (mails/s). */
+/**
+ * Sends `messages` mails round-robin over the recipients; resolves with the achieved rate (mails/s). The
+ * client runs in a process of its own (smtp-sender.process.ts), as a remote sender would: on the app's
+ * event loop its own CPU (building and writing each mail) would count as the app's.
+ */
 export async function sendMails(plan: SendPlan): Promise<number> {
-  const transport = nodemailer.createTransport({
-    host: '127.0.0.1',
-    port: plan.port,
-    secure: false,
-    ignoreTLS: true,
-    pool: true,
-    maxConnections: plan.connections,
-    maxMessages: Infinity,
-  });
-  const started = performance.now();
-  let next = 0;
-  const take = (): number | null => (next < plan.messages ? next++ : null);
-  await Promise.all(
-    Array.from({ length: plan.connections }, async () => {
-      for (let n = take(); n !== null; n = take()) {
-        if (plan.rate) {
-          // Mail n leaves at its slot on the schedule, however long the previous ones took.
-          const due = started + (n * 1000) / plan.rate;
-          const wait = due - performance.now();
-          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-        }
-        await transport.sendMail({ from: SENDER, to: plan.recipients[n % plan.recipients.length], subject: `Report ${n}`, text: MAIL_BODY });
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  transport.close();
-  return plan.messages / seconds;
+  const child = senderProcess();
+  const id = nextPlan++;
+  child.channel?.ref();
+  try {
+    return await new Promise<number>((resolve, reject) => {
+      const onAnswer = (answer: SenderAnswer) => {
+        if (answer.id !== id) return;
+        child.off('message', onAnswer);
+        child.off('exit', onExit);
+        if (answer.ok) resolve(answer.mailsPerSecond);
+        else reject(new Error(`SMTP sender: ${answer.error}`));
+      };
+      const onExit = (code: number | null) => reject(new Error(`SMTP sender exited with ${code} before answering`));
+      child.on('message', onAnswer);
+      child.once('exit', onExit);
+      child.send({ ...plan, id, from: SENDER, text: MAIL_BODY } satisfies SenderPlan);
+    });
+  } finally {
+    child.channel?.unref();
+  }
 }
 
 export function percentile(sorted: number[], p: number): number {

@@ -9,9 +9,14 @@ import { migrateToLatest } from '../../../src/platform/db/migrate.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
-/** The kinds this machine can measure: PGlite always, Postgres when TEST_DATABASE_URL is set. */
+/**
+ * The kinds this machine can measure: PGlite always, Postgres when TEST_DATABASE_URL is set.
+ * BENCH_DATABASES=postgres (or pglite) narrows a run to one of them while working on it.
+ */
 export function benchDatabaseKinds(): DatabaseKind[] {
-  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const available: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const wanted = (process.env.BENCH_DATABASES ?? '').split(',').map((part) => part.trim()).filter(Boolean);
+  return wanted.length === 0 ? available : available.filter((kind) => wanted.includes(kind));
 }
 
 async function onMaintenance<T>(serverUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
