@@ -10,7 +10,6 @@ export {
   type DocPosition,
 } from './application/ports/doc-store.port.js';
 export { DOCUMENT_REPOSITORY, type DocumentRepository } from './application/ports/document.repository.port.js';
-export { KnexProcessedMailCounter } from './infra/knex.processed-mail-counter.js';
 export { KnexOwnedDocumentScope } from './infra/knex.owned-document.scope.js';
 export { forwardTokenOf } from './domain/forward-address.js';
 export { isOnList } from './domain/allowed-emails.js';

@@ -1,6 +1,6 @@
 import type { AppModule, ModuleContext } from '../../platform/wiring/app-module.js';
 import { SubscriptionAccess } from '../billing/index.js';
-import { KnexOwnedDocumentScope, KnexProcessedMailCounter } from '../documents/index.js';
+import { KnexOwnedDocumentScope } from '../documents/index.js';
 import { Authenticate } from '../identity/index.js';
 import { DOC_WRITE_LIMITER } from './application/ports/doc-write-limiter.port.js';
 import { INBOUND_MESSAGE_REPOSITORY } from './application/ports/inbound-message.repository.port.js';
@@ -49,7 +49,7 @@ export function mailModule({ container: c, config, db, logger, metrics, notifica
   // Whatever roles this process runs record into the one registry that /metrics (http) shows.
   c.register(MAIL_METRICS, { useValue: new PrometheusMailMetrics(metrics.registry, { queue: { queue: PROCESS_MAIL, depth: () => queue.depth() }, logger }) });
   c.register(MAIL_EVENTS, { useValue: new NoticeMailEvents(notifications) });
-  c.register(INBOUND_MESSAGE_REPOSITORY, { useValue: new KnexInboundMessageRepository(db, queue, new KnexProcessedMailCounter()) });
+  c.register(INBOUND_MESSAGE_REPOSITORY, { useValue: new KnexInboundMessageRepository(db, queue) });
   c.register(RECEIVED_MAIL_PAGES, { useValue: new KnexReceivedMailPages(db, new KnexOwnedDocumentScope()) });
   c.register(DOC_WRITE_LIMITER, { useValue: new KnexDocWriteLimiter(db) });
   c.register(SUBSCRIPTION_GATE, { useFactory: (resolver): SubscriptionGate => resolver.resolve(SubscriptionAccess) });

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { KnexOwnedDocumentScope, KnexProcessedMailCounter } from '../../../src/modules/documents/index.js';
+import { KnexOwnedDocumentScope } from '../../../src/modules/documents/index.js';
 import { KEPT_IGNORED_PER_DOCUMENT } from '../../../src/modules/mail/domain/inbound-message.js';
-import { KnexInboundMessageRepository, type ProcessedMailCounter } from '../../../src/modules/mail/infra/persistence/knex.inbound-message.repository.js';
+import { KnexInboundMessageRepository } from '../../../src/modules/mail/infra/persistence/knex.inbound-message.repository.js';
 import { KnexReceivedMailPages } from '../../../src/modules/mail/infra/persistence/knex.received-mail-pages.js';
 import { PgBossJobQueue } from '../../../src/modules/mail/infra/queue/pg-boss.job-queue.js';
 import { aUser } from '../../support/users.js';
@@ -27,8 +27,8 @@ describe.each(databaseKinds())('ending a mail and counting it on its document (%
   afterAll(() => database.close());
 
   // finish() never touches the queue; the repository just needs one to be built.
-  const repositoryWith = (counter: ProcessedMailCounter) =>
-    new KnexInboundMessageRepository(database.db, new PgBossJobQueue(database.db, { jobTimeoutSeconds: 60, maintenanceIntervalSeconds: 60, pollingIntervalSeconds: 1 }, pino({ level: 'silent' })), counter);
+  const aRepository = () =>
+    new KnexInboundMessageRepository(database.db, new PgBossJobQueue(database.db, { jobTimeoutSeconds: 60, maintenanceIntervalSeconds: 60, pollingIntervalSeconds: 1 }, pino({ level: 'silent' })));
 
   async function aMailInProcessing(): Promise<string> {
     const id = randomUUID();
@@ -39,7 +39,7 @@ describe.each(databaseKinds())('ending a mail and counting it on its document (%
   const statusOf = async (id: string) => ((await database.db('inbound_messages').where({ id }).first('status')) as { status: string }).status;
 
   it('raises the document’s processed count once, however often the mail is ended', async () => {
-    const messages = repositoryWith(new KnexProcessedMailCounter());
+    const messages = aRepository();
     const id = await aMailInProcessing();
     expect(await messages.finish(id, { status: 'processed', reason: null, usedTokens: 2 })).toBe(true);
     expect(await messages.finish(id, { status: 'processed', reason: null, usedTokens: 2 })).toBe(false);
@@ -47,14 +47,14 @@ describe.each(databaseKinds())('ending a mail and counting it on its document (%
   });
 
   it('does not count a mail that ends any other way', async () => {
-    const messages = repositoryWith(new KnexProcessedMailCounter());
+    const messages = aRepository();
     await messages.finish(await aMailInProcessing(), { status: 'ignored', reason: 'Not on the allow-list.' });
     await messages.finish(await aMailInProcessing(), { status: 'failed', reason: 'The model refused.' });
     expect(await processedCount()).toBe(0);
   });
 
   it('keeps the content of a mail refused only because its sender is not listed, with the refusal, until it is dropped', async () => {
-    const messages = repositoryWith(new KnexProcessedMailCounter());
+    const messages = aRepository();
     const unlisted = await aMailInProcessing();
     const spoofed = await aMailInProcessing();
     await messages.finish(unlisted, { status: 'ignored', reason: 'Not on the list.', refusal: { reason: 'not-on-list', sender: 'bob@example.com' } });
@@ -71,7 +71,7 @@ describe.each(databaseKinds())('ending a mail and counting it on its document (%
   });
 
   it('keeps the content of only the newest ignored mails of a document, so a stranger cannot pile up stored mail', async () => {
-    const messages = repositoryWith(new KnexProcessedMailCounter());
+    const messages = aRepository();
     const ids: string[] = [];
     for (let index = 0; index < KEPT_IGNORED_PER_DOCUMENT + 2; index += 1) {
       const id = await aMailInProcessing();
@@ -91,14 +91,29 @@ describe.each(databaseKinds())('ending a mail and counting it on its document (%
   });
 
   it('leaves the mail unfinished when counting it fails: both commit together or neither does', async () => {
-    const messages = repositoryWith({ countProcessed: () => Promise.reject(new Error('documents table locked')) });
+    const messages = aRepository();
     const id = await aMailInProcessing();
-    await expect(messages.finish(id, { status: 'processed', reason: null, usedTokens: 2 })).rejects.toThrow('documents table locked');
+    // A count the database refuses to raise.
+    await database.db.raw('ALTER TABLE documents ADD CONSTRAINT documents_count_frozen CHECK (processed_emails_count = 0)');
+    try {
+      await expect(messages.finish(id, { status: 'processed', reason: null, usedTokens: 2 })).rejects.toThrow(/documents_count_frozen/);
+    } finally {
+      await database.db.raw('ALTER TABLE documents DROP CONSTRAINT documents_count_frozen');
+    }
     expect(await statusOf(id)).toBe('processing');
     expect(await processedCount()).toBe(0);
   });
+
+  it('records when the block was written as the mail ends processed', async () => {
+    const messages = aRepository();
+    const id = await aMailInProcessing();
+    const writtenAt = new Date('2026-11-24T10:00:01.250Z');
+    await messages.finish(id, { status: 'processed', reason: null, usedTokens: 1, writtenAt });
+    expect(await messages.findById(id)).toMatchObject({ status: 'processed', writtenAt, usedTokens: 1 });
+  });
+
   it('lends a mail’s run lease to one run at a time: of two claims at once one wins, and a lapsed lease is free again', async () => {
-    const messages = repositoryWith(new KnexProcessedMailCounter());
+    const messages = aRepository();
     const id = await aMailInProcessing();
     const now = new Date('2026-11-24T10:00:00Z');
     const until = new Date('2026-11-24T10:10:00Z');
@@ -114,7 +129,7 @@ describe.each(databaseKinds())('ending a mail and counting it on its document (%
   });
 
   it('runs nothing for a mail that ended or waits for tokens, and gives the lease back when the mail ends', async () => {
-    const messages = repositoryWith(new KnexProcessedMailCounter());
+    const messages = aRepository();
     const id = await aMailInProcessing();
     const now = new Date('2026-11-24T10:00:00Z');
     const until = new Date('2026-11-24T10:10:00Z');

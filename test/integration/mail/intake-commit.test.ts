@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KnexProcessedMailCounter } from '../../../src/modules/documents/index.js';
 import type { NewInboundMessage } from '../../../src/modules/mail/application/ports/inbound-message.repository.port.js';
 import { KnexInboundMessageRepository } from '../../../src/modules/mail/infra/persistence/knex.inbound-message.repository.js';
 import { PROCESS_MAIL, PgBossJobQueue } from '../../../src/modules/mail/infra/queue/pg-boss.job-queue.js';
@@ -19,7 +18,7 @@ describe.each(databaseKinds())('intake commits (%s)', (kind) => {
     database = await openTestDatabase(kind);
     queue = new PgBossJobQueue(database.db, { jobTimeoutSeconds: 60, maintenanceIntervalSeconds: 60, pollingIntervalSeconds: 1 }, pino({ level: 'silent' }));
     await queue.start({ maintain: false });
-    messages = new KnexInboundMessageRepository(database.db, queue, new KnexProcessedMailCounter());
+    messages = new KnexInboundMessageRepository(database.db, queue);
     ownerId = await aUser(database.db);
     documentId = randomUUID();
     const token = documentId.replace(/-/g, '').slice(0, 10);

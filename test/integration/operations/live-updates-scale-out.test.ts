@@ -2,8 +2,12 @@
 // an http-only process; the mail arrives at and is processed by another process (smtp + worker). The
 // notices cross through Postgres LISTEN/NOTIFY and reach the tab.
 import nodemailer from 'nodemailer';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { buildContainer } from '../../../src/container.js';
 import { openDatabase, type OpenDatabase } from '../../../src/platform/db/database.js';
+import { activateLocalSubscription } from '../../support/billing/subscribe.js';
+import { testConfig } from '../../support/test-config.js';
 import { walkDevSignInWith } from '../../support/dev-sign-in-walk.js';
 import { openEventStream, type OpenEventStream } from '../../support/event-stream.js';
 import { freePorts, processedIds, startAppProcess, type AppProcess } from '../../support/operations/app-process.js';
@@ -22,7 +26,8 @@ describe.skipIf(!inject('postgresTemplate'))('live updates across processes on o
     drop = clone.drop;
     database = await openDatabase({ url: clone.url, poolMax: 2 });
     const [httpPort, smtpPort] = await freePorts(2);
-    const env = { DATABASE_URL: clone.url, INBOUND_DOMAIN: 'in.example.com', SENDER_AUTH: 'off', BILLING: 'off', JOB_POLLING_SECONDS: '0.5' };
+    // Billing on (the local checkout), so the mail's reservation moves the balance and a balance notice goes out.
+    const env = { DATABASE_URL: clone.url, INBOUND_DOMAIN: 'in.example.com', SENDER_AUTH: 'off', JOB_POLLING_SECONDS: '0.5' };
     // One after the other: pg-boss creates its queues on the first start (see scale-out.test.ts).
     web = await startAppProcess('web', { ...env, ROLES: 'http', PORT: String(httpPort), PUBLIC_URL: `http://127.0.0.1:${httpPort}` });
     worker = await startAppProcess('worker', { ...env, ROLES: 'smtp,worker', SMTP_PORT: String(smtpPort) });
@@ -46,6 +51,8 @@ describe.skipIf(!inject('postgresTemplate'))('live updates across processes on o
     });
     expect(created.status).toBe(201);
     const doc = (await created.json()) as DocumentListItem;
+    const { user } = (await (await request('/api/status', { headers: { authorization: `Bearer ${token}` } })).json()) as { user: { id: string } };
+    await activateLocalSubscription(buildContainer({ config: testConfig({ INBOUND_DOMAIN: 'in.example.com' }), db: database.db, logger: pino({ level: 'silent' }) }), user.id, 'ada@example.com');
 
     stream = await openEventStream(base, token);
     await vi.waitFor(() => expect(stream?.events[0]?.event).toBe('ready'), { timeout: 10_000 });
@@ -60,6 +67,7 @@ describe.skipIf(!inject('postgresTemplate'))('live updates across processes on o
     await vi.waitFor(() => expect(processedIds(worker)).toHaveLength(1), { timeout: 30_000, interval: 50 });
     await vi.waitFor(
       () => {
+        // The subscription's grant told only the test's own in-process bus: this balance notice is the mail's reservation.
         const names = stream?.events.map((event) => event.event) ?? [];
         expect(names).toContain('balance');
         expect(names.filter((name) => name === 'mail').length).toBeGreaterThanOrEqual(2);

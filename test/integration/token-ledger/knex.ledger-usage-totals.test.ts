@@ -106,6 +106,23 @@ describe.each(databaseKinds())('usage totals kept beside the ledger (%s)', (kind
     );
   });
 
+  it('keeps the running totals exact when one user’s settlements of many quarter-hours commit at once', async () => {
+    // Settlements no longer wait for the balance lock: on Postgres these statements run side by side on
+    // several connections, each in a quarter-hour of its own, out of order, some before others' quarter-hours.
+    const userId = await aUser(database.db);
+    const offsets = Array.from({ length: 24 }, (_, n) => ((n * 7) % 24) * 15 * 60_000 + (n % 3) * 60_000);
+    await Promise.all(offsets.map((offsetMs, n) => insertEntries(userId, [{ offsetMs, kind: 'settle', tokens: n + 1 }], n)));
+    const range = { from: new Date(START), to: new Date(START + DAY_MS), timeZone: 'UTC' };
+    expect(await ledger.usagePerDay(userId, range)).toEqual(await directDays(userId, range));
+    const running = (await database.db('token_usage_quarters').where({ user_id: userId }).orderBy('quarter').select('tokens', 'cum_tokens')) as { tokens: number; cum_tokens: number }[];
+    let sum = 0;
+    for (const row of running) {
+      sum += Number(row.tokens);
+      expect(Number(row.cum_tokens)).toBe(sum);
+    }
+    expect(sum).toBe((24 * 25) / 2);
+  });
+
   it('adds a settlement made through the ledger to its quarter-hour and to the running count', async () => {
     const userId = await aUser(database.db);
     const useCases = ledgerUseCases(ledger);

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { splitConsumption } from '../../../src/modules/token-ledger/domain/balance.js';
 import { KnexLedgerRepository } from '../../../src/modules/token-ledger/infra/knex.ledger.repository.js';
 import { ledgerCommand, ledgerUseCases, runCommand } from '../../support/ledger-model.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
@@ -45,6 +46,33 @@ describe.each(databaseKinds())('the token ledger on a real database (%s)', (kind
       }),
       { numRuns: kind === 'pglite' ? 25 : 40 },
     );
+  });
+
+  it('takes a reservation from the buckets exactly as splitConsumption does, subscription first', async () => {
+    const useCases = ledgerUseCases(ledger);
+    const cases = [
+      { subscription: 10, additional: 5, tokens: 3 },
+      { subscription: 10, additional: 5, tokens: 10 },
+      { subscription: 10, additional: 5, tokens: 12 },
+      { subscription: 10, additional: 5, tokens: 15 },
+      { subscription: 10, additional: 5, tokens: 16 },
+      { subscription: 0, additional: 5, tokens: 5 },
+      { subscription: 4, additional: 0, tokens: 5 },
+    ];
+    for (const { subscription, additional, tokens } of cases) {
+      const userId = await aUser(database.db);
+      await useCases.period.execute({ userId, sourceKey: `${userId}:invoice`, planTokens: subscription, periodStart: new Date(Date.UTC(2026, 0, 1)), description: 'Plan', payedUsdCents: 900 });
+      if (additional > 0) await useCases.grant.execute({ userId, sourceKey: `${userId}:checkout`, tokens: additional, kind: 'purchase_grant', description: 'Purchase', payedUsdCents: 100 });
+      const before = await ledger.balanceOf(userId);
+      const expected = splitConsumption(before, tokens);
+      const result = await useCases.reserve.execute({ userId, reservationId: `${userId}:mail`, tokens, description: 'Mail' });
+      expect(result.ok).toBe(expected !== null);
+      expect(await ledger.balanceOf(userId)).toEqual({
+        ...before,
+        subscriptionTokens: before.subscriptionTokens - (expected?.fromSubscription ?? 0),
+        additionalTokens: before.additionalTokens - (expected?.fromAdditional ?? 0),
+      });
+    }
   });
 
   it('lets exactly as many of 50 concurrent reserves succeed as the balance covers', async () => {

@@ -1,7 +1,7 @@
 /**
  * The real app (SMTP listener + workers) with one crash point armed: the process SIGKILLs itself right
  * after the chosen step has taken effect, as a power cut would. Started by the crash-recovery test.
- *   CRASH_AT=stored|parsed|reserved|summarised|written-unrecorded|written|settled (or unset: run normally)
+ *   CRASH_AT=stored|parsed|reserved|summarised|written|settled (or unset: run normally)
  */
 import 'reflect-metadata';
 import { buildContainer } from '../../../src/container.js';
@@ -36,7 +36,6 @@ c.register(INBOUND_MESSAGE_REPOSITORY, {
       await messages.saveStep(...args);
       if (args[1].parsed) die('parsed');
       if (args[1].summary) die('summarised');
-      if (args[1].writtenAt) die('written');
     },
   }),
 });
@@ -44,32 +43,15 @@ c.register(INBOUND_MESSAGE_REPOSITORY, {
 const ledger = c.resolve<LedgerRepository>(LEDGER_REPOSITORY);
 c.register(LEDGER_REPOSITORY, {
   useValue: Object.assign(Object.create(ledger) as LedgerRepository, {
-    withLockedBalance: async <T>(userId: string, work: Parameters<LedgerRepository['withLockedBalance']>[1]) => {
-      const kinds: string[] = [];
-      const result = (await ledger.withLockedBalance(userId, (locked) =>
-        work({
-          get balance() {
-            return locked.balance;
-          },
-          findEntry: (key) => locked.findEntry(key),
-          findEntries: (keys) => locked.findEntries(keys),
-          append: (entry, changes) => {
-            kinds.push(entry.kind);
-            return locked.append(entry, changes);
-          },
-          appendAgainst: (entry, options) => {
-            kinds.push(entry.kind);
-            return locked.appendAgainst(entry, options);
-          },
-          appendOnce: (entry) => {
-            kinds.push(entry.kind);
-            return locked.appendOnce(entry);
-          },
-        }),
-      )) as T;
-      if (kinds.includes('reserve')) die('reserved');
-      if (kinds.includes('settle')) die('settled');
+    reserveOnce: async (...args: Parameters<LedgerRepository['reserveOnce']>) => {
+      const result = await ledger.reserveOnce(...args);
+      if (result.outcome === 'reserved') die('reserved');
       return result;
+    },
+    appendOutcome: async (...args: Parameters<LedgerRepository['appendOutcome']>) => {
+      const appended = await ledger.appendOutcome(...args);
+      if (appended && args[1].kind === 'settle') die('settled');
+      return appended;
     },
   }),
 });
@@ -79,7 +61,7 @@ c.register(DOC_STORE, {
   useValue: Object.assign(Object.create(store) as DocStore, {
     write: async (...args: Parameters<DocStore['write']>) => {
       await store.write(...args);
-      die('written-unrecorded');
+      die('written');
     },
   }),
 });

@@ -1,11 +1,14 @@
-import { EMPTY_BALANCE, type Balance } from '../../../src/modules/token-ledger/domain/balance.js';
-import { GRANT_KINDS, type LedgerEntry } from '../../../src/modules/token-ledger/domain/ledger-entry.js';
+import { EMPTY_BALANCE, splitConsumption, type Balance } from '../../../src/modules/token-ledger/domain/balance.js';
+import { GRANT_KINDS, SourceKeyTakenError, type LedgerEntry } from '../../../src/modules/token-ledger/domain/ledger-entry.js';
 import type {
   AddedRow,
   AddedSortKey,
   LedgerRepository,
   LockedBalance,
+  OutcomeEntry,
   PageQuery,
+  ReservationEntry,
+  ReserveOutcome,
   UsageDayRow,
   UsageRow,
   UsageSortKey,
@@ -29,13 +32,7 @@ export class InMemoryLedgerRepository implements LedgerRepository {
         },
         findEntry: (key) => Promise.resolve(find(key)),
         findEntries: (keys) => Promise.resolve([...this.entries, ...staged].filter((entry) => keys.includes(entry.sourceKey))),
-        appendAgainst: async (entry, options) => {
-          const related = find(entry.relatedKey);
-          if (!related || related.userId !== userId || find(options.unless) || find(entry.sourceKey)) return false;
-          await locked.append({ ...entry, tokens: related.tokens, subscriptionDelta: 0, additionalDelta: 0 });
-          return true;
-        },
-        appendOnce: (entry) => (find(entry.sourceKey) ? Promise.resolve(null) : locked.append(entry)),
+        appendOnce: (entry) => (find(entry.sourceKey) || (entry.relatedKey && this.outcomeOf(entry.relatedKey)) ? Promise.resolve(null) : locked.append(entry)),
         append: (entry, changes = {}) => {
           if ([...this.entries, ...staged].some((existing) => existing.sourceKey === entry.sourceKey)) throw new Error(`duplicate ${entry.sourceKey}`);
           balance = {
@@ -56,6 +53,38 @@ export class InMemoryLedgerRepository implements LedgerRepository {
     });
     this.queues.set(userId, run.catch(() => undefined));
     return run;
+  }
+
+  /** The same rule as the database's: `splitConsumption`, under the user's lock. */
+  reserveOnce(userId: string, entry: ReservationEntry, options: { unlimited: boolean }): Promise<ReserveOutcome> {
+    return this.withLockedBalance(userId, async (locked): Promise<ReserveOutcome> => {
+      const existing = await locked.findEntries([entry.sourceKey]);
+      if (existing.length > 0) return { outcome: 'repeated', balance: locked.balance };
+      const split = options.unlimited ? { fromSubscription: 0, fromAdditional: 0 } : splitConsumption(locked.balance, entry.tokens);
+      if (!split) return { outcome: 'insufficient', balance: locked.balance };
+      const balance = await locked.append({ ...entry, kind: 'reserve', subscriptionDelta: -split.fromSubscription, additionalDelta: -split.fromAdditional, payedUsdCents: 0, relatedKey: null });
+      return { outcome: 'reserved', balance };
+    });
+  }
+
+  appendOutcome(userId: string, entry: OutcomeEntry): Promise<boolean> {
+    return this.withLockedBalance(userId, async (locked) => {
+      const related = this.entries.find((existing) => existing.sourceKey === entry.relatedKey);
+      if (!related || related.userId !== userId || this.outcomeOf(entry.relatedKey) || this.entries.some((existing) => existing.sourceKey === entry.sourceKey)) return false;
+      await locked.append({ ...entry, tokens: related.tokens, subscriptionDelta: 0, additionalDelta: 0, payedUsdCents: 0 });
+      return true;
+    });
+  }
+
+  findEntries(userId: string, sourceKeys: string[]): Promise<LedgerEntry[]> {
+    const found = this.entries.filter((entry) => sourceKeys.includes(entry.sourceKey));
+    const foreign = found.find((entry) => entry.userId !== userId);
+    return foreign ? Promise.reject(new SourceKeyTakenError(foreign.sourceKey)) : Promise.resolve(found);
+  }
+
+  /** A reservation is settled or refunded once (the database's unique index of outcomes). */
+  private outcomeOf(relatedKey: string): LedgerEntry | undefined {
+    return this.entries.find((entry) => entry.relatedKey === relatedKey && (entry.kind === 'settle' || entry.kind === 'refund'));
   }
 
   balanceOf(userId: string): Promise<Balance> {

@@ -88,7 +88,7 @@ export class InMemoryInboundMessages implements InboundMessageRepository {
   finish(id: string, outcome: Outcome): Promise<boolean> {
     const row = this.rows.get(id);
     if (!row || !LIVE.includes(row.status)) return Promise.resolve(false);
-    Object.assign(row, { status: outcome.status, reason: outcome.reason, usedTokens: outcome.usedTokens ?? 0 }, outcome.refusal ? { refusal: outcome.refusal } : {});
+    Object.assign(row, { status: outcome.status, reason: outcome.reason, usedTokens: outcome.usedTokens ?? 0 }, outcome.refusal ? { refusal: outcome.refusal } : {}, outcome.writtenAt ? { writtenAt: outcome.writtenAt } : {});
     this.finishedAt.set(id, new Date());
     this.leases.delete(id);
     if (!keepsContent(outcome)) Object.assign(row, { raw: null, parsed: null, summary: null });

@@ -92,6 +92,21 @@ describe('processing one mail', () => {
     expect((await harness.ledger.balanceOf(OWNER)).additionalTokens).toBe(5);
   });
 
+  it('once the block is written, keeps trying to settle until it can, and never refunds the mail', async () => {
+    // Settling fails (the ledger is unreachable) longer than the mail has attempts.
+    let ledgerDown = true;
+    const appendOutcome = harness.ledger.appendOutcome.bind(harness.ledger);
+    harness.ledger.appendOutcome = (...args) => (ledgerDown ? Promise.reject(new Error('connection refused')) : appendOutcome(...args));
+    for (let attempt = 0; attempt < MAX_ATTEMPTS + 2; attempt += 1) await harness.process.execute('mail-1');
+    expect(row()).toMatchObject({ status: 'processing', writtenAt: expect.any(Date) });
+    expect(harness.ledger.entries.map((entry) => entry.kind)).toEqual(['admin_grant', 'reserve']);
+    ledgerDown = false;
+    await harness.process.execute('mail-1');
+    expect(row()).toMatchObject({ status: 'processed', usedTokens: 1 });
+    expect(harness.store.docs.get(harness.externalId)?.blocks).toHaveLength(1);
+    expect(harness.ledger.entries.map((entry) => entry.kind)).toEqual(['admin_grant', 'reserve', 'settle']);
+  });
+
   it('does not ask the model again when only the write has to be retried', async () => {
     harness.store.failNextWith(new DocStoreUnavailableError('503'));
     await harness.process.execute('mail-1');

@@ -48,7 +48,7 @@ export class MailPipeline {
       return null;
     }
 
-    await this.settle.run(message, mail, document, charge.cost, written.warning ?? decision.note);
+    await this.settle.run(message, mail, document, { cost: charge.cost, reason: written.warning ?? decision.note, writtenAt: written.writtenAt });
     return 'processed';
   }
 }

@@ -53,6 +53,8 @@ export interface Outcome {
   reason: string | null;
   usedTokens?: number;
   refusal?: Refusal;
+  /** When the mail's block went into its document (a processed mail records it as it ends). */
+  writtenAt?: Date;
 }
 
 /**

@@ -25,7 +25,7 @@ export class RefundTokens {
         fromSubscription: -reservation.subscriptionDelta,
         fromAdditional: -reservation.additionalDelta,
       });
-      await locked.append({
+      const refunded = await locked.appendOnce({
         sourceKey: refundKey(input.reservationId),
         kind: 'refund',
         subscriptionDelta: back.fromSubscription,
@@ -35,7 +35,8 @@ export class RefundTokens {
         payedUsdCents: 0,
         relatedKey: reservation.sourceKey,
       });
-      return { ok: true };
+      // Settlements do not take the lock: one that committed since the lookup above is the outcome.
+      return refunded ? { ok: true } : { ok: false, reason: 'settled' };
     });
     if (result.ok) await this.events.balanceChanged(input.userId);
     return result;

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'tsyringe';
-import { splitConsumption, type Balance } from '../domain/balance.js';
+import type { Balance } from '../domain/balance.js';
 import { reserveKey } from '../domain/ledger-entry.js';
 import { LEDGER_POLICY, type LedgerPolicy } from './ledger-policy.js';
 import { BALANCE_EVENTS, noBalanceEvents, type BalanceEvents } from './ports/balance-events.port.js';
@@ -8,8 +8,9 @@ import { LEDGER_REPOSITORY, type LedgerRepository } from './ports/ledger.reposit
 export type ReserveResult = { ok: true; balance: Balance } | { ok: false; reason: 'insufficient'; balance: Balance };
 
 /**
- * Sets tokens aside for one piece of work (a mail) before it runs: all or nothing, never below zero.
- * Repeating a reservation changes nothing and answers as the first time did.
+ * Sets tokens aside for one piece of work (a mail) before it runs: all or nothing, never below zero,
+ * subscription tokens first (`splitConsumption`). Repeating a reservation changes nothing and answers
+ * as the first time did, even when the balance has since run low.
  */
 @injectable()
 export class ReserveTokens {
@@ -20,24 +21,15 @@ export class ReserveTokens {
   ) {}
 
   async execute(input: { userId: string; reservationId: string; tokens: number; description: string }): Promise<ReserveResult> {
-    const result: ReserveResult = await this.ledger.withLockedBalance(input.userId, async (locked) => {
-      const split = this.policy.unlimited ? { fromSubscription: 0, fromAdditional: 0 } : splitConsumption(locked.balance, input.tokens);
-      // A repeated reservation answers as the first did, even when the balance has since run low.
-      if (!split) return (await locked.findEntry(reserveKey(input.reservationId))) ? { ok: true, balance: locked.balance } : { ok: false, reason: 'insufficient', balance: locked.balance };
-      const balance = await locked.appendOnce({
-        sourceKey: reserveKey(input.reservationId),
-        kind: 'reserve',
-        subscriptionDelta: -split.fromSubscription,
-        additionalDelta: -split.fromAdditional,
-        tokens: input.tokens,
-        description: input.description,
-        payedUsdCents: 0,
-        relatedKey: null,
-      });
-      return { ok: true, balance: balance ?? locked.balance };
-    });
-    // Told after the commit: a tab that refetches then sees the new balance.
-    if (result.ok) await this.events.balanceChanged(input.userId);
-    return result;
+    if (!Number.isInteger(input.tokens) || input.tokens <= 0) throw new RangeError(`tokens must be a positive integer, got ${input.tokens}`);
+    const { outcome, balance } = await this.ledger.reserveOnce(
+      input.userId,
+      { sourceKey: reserveKey(input.reservationId), tokens: input.tokens, description: input.description },
+      { unlimited: this.policy.unlimited },
+    );
+    if (outcome === 'insufficient') return { ok: false, reason: 'insufficient', balance };
+    // Told after the commit, and only when the balance moved: a tab that refetches then sees the new balance.
+    if (outcome === 'reserved' && !this.policy.unlimited) await this.events.balanceChanged(input.userId);
+    return { ok: true, balance };
   }
 }

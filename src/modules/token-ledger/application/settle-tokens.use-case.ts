@@ -9,18 +9,19 @@ export type SettleResult = { ok: true } | { ok: false; reason: 'not-reserved' | 
 export class SettleTokens {
   constructor(@inject(LEDGER_REPOSITORY) private readonly ledger: LedgerRepository) {}
 
-  execute(input: { userId: string; reservationId: string; operation: string }): Promise<SettleResult> {
-    return this.ledger.withLockedBalance(input.userId, async (locked) => {
-      // The usual case in one statement: the settlement goes in against a reservation that is not refunded.
-      const settled = await locked.appendAgainst(
-        { sourceKey: settleKey(input.reservationId), kind: 'settle', description: input.operation, payedUsdCents: 0, relatedKey: reserveKey(input.reservationId) },
-        { unless: refundKey(input.reservationId) },
-      );
-      if (settled) return { ok: true };
-      const found = await locked.findEntries([reserveKey(input.reservationId), settleKey(input.reservationId), refundKey(input.reservationId)]);
-      if (!found.some((entry) => entry.kind === 'reserve')) return { ok: false, reason: 'not-reserved' };
-      if (found.some((entry) => entry.kind === 'settle')) return { ok: true };
-      return { ok: false, reason: 'refunded' };
+  async execute(input: { userId: string; reservationId: string; operation: string }): Promise<SettleResult> {
+    // The usual case in one statement, without the balance lock (a settlement moves no balance): the
+    // settlement goes in against a reservation with no outcome yet.
+    const settled = await this.ledger.appendOutcome(input.userId, {
+      sourceKey: settleKey(input.reservationId),
+      kind: 'settle',
+      description: input.operation,
+      relatedKey: reserveKey(input.reservationId),
     });
+    if (settled) return { ok: true };
+    const found = await this.ledger.findEntries(input.userId, [reserveKey(input.reservationId), settleKey(input.reservationId), refundKey(input.reservationId)]);
+    if (!found.some((entry) => entry.kind === 'reserve')) return { ok: false, reason: 'not-reserved' };
+    if (found.some((entry) => entry.kind === 'settle')) return { ok: true };
+    return { ok: false, reason: 'refunded' };
   }
 }

@@ -7,7 +7,10 @@ import type {
   AddedSortKey,
   LedgerRepository,
   LockedBalance,
+  OutcomeEntry,
   PageQuery,
+  ReservationEntry,
+  ReserveOutcome,
   UsageDayRow,
   UsageRow,
   UsageSortKey,
@@ -51,11 +54,7 @@ export class KnexLedgerRepository implements LedgerRepository {
         row = (await lock()) as BalanceRow;
       }
       let balance = toBalance(row);
-      const owned = (entry: EntryRow): LedgerEntry => {
-        // Source keys are global (a payment event belongs to one user): a clash is a bug, never a skip.
-        if (entry.user_id !== userId) throw new SourceKeyTakenError(entry.source_key);
-        return toEntry(entry);
-      };
+      const owned = (entry: EntryRow) => ownedBy(userId, entry);
       const locked: LockedBalance = {
         get balance() {
           return balance;
@@ -83,22 +82,80 @@ export class KnexLedgerRepository implements LedgerRepository {
           balance = appended;
           return balance;
         },
-        appendAgainst: async (entry, options) => {
-          const result = (await trx.raw(
-            `INSERT INTO token_ledger (user_id, source_key, kind, subscription_delta, additional_delta, tokens, description, payed_usd_cents, related_key)
-             SELECT :userId, :sourceKey, :kind, 0, 0, related.tokens, :description, :payedUsdCents, related.source_key
-             FROM token_ledger related
-             WHERE related.source_key = :relatedKey AND related.user_id = :userId
-               AND NOT EXISTS (SELECT 1 FROM token_ledger blocking WHERE blocking.source_key = :unless)
-             ON CONFLICT (source_key) DO NOTHING
-             RETURNING source_key`,
-            { userId, sourceKey: entry.sourceKey, kind: entry.kind, description: entry.description.slice(0, 500), payedUsdCents: entry.payedUsdCents, relatedKey: entry.relatedKey, unless: options.unless },
-          )) as { rows: unknown[] };
-          return result.rows.length > 0;
-        },
       };
       return work(locked);
     });
+  }
+
+  async reserveOnce(userId: string, entry: ReservationEntry, options: { unlimited: boolean }): Promise<ReserveOutcome> {
+    // One statement, so no transaction around it: the balance row is locked, the key looked up, the
+    // tokens split (subscription first, as splitConsumption does; nothing when unlimited), the entry
+    // appended and the balance moved. The lock gives the latest committed balance; a repeat that
+    // committed while this waited makes the insert conflict, and then nothing moves.
+    const result = (await this.db.raw(
+      `WITH balance AS (
+         SELECT subscription_tokens, additional_tokens, max_subscription_tokens, period_start
+         FROM token_balances WHERE user_id = :userId FOR UPDATE
+       ),
+       existing AS (SELECT user_id FROM token_ledger WHERE source_key = :sourceKey),
+       split AS (
+         SELECT CASE WHEN :unlimited::boolean THEN 0 ELSE least(b.subscription_tokens, :tokens::int) END AS from_subscription,
+                CASE WHEN :unlimited::boolean THEN 0 ELSE :tokens::int - least(b.subscription_tokens, :tokens::int) END AS from_additional
+         FROM (SELECT 1) AS one LEFT JOIN balance b ON true
+         WHERE NOT EXISTS (SELECT 1 FROM existing)
+           AND (:unlimited::boolean OR :tokens::int - least(b.subscription_tokens, :tokens::int) <= b.additional_tokens)
+       ),
+       added AS (
+         INSERT INTO token_ledger (user_id, source_key, kind, subscription_delta, additional_delta, tokens, description, payed_usd_cents, related_key)
+         SELECT :userId, :sourceKey, 'reserve', -from_subscription, -from_additional, :tokens::int, :description, 0, NULL FROM split
+         ON CONFLICT DO NOTHING
+         RETURNING subscription_delta, additional_delta
+       ),
+       moved AS (
+         UPDATE token_balances AS t
+         SET subscription_tokens = t.subscription_tokens + a.subscription_delta, additional_tokens = t.additional_tokens + a.additional_delta, updated_at = CURRENT_TIMESTAMP
+         FROM added a
+         WHERE t.user_id = :userId AND (a.subscription_delta <> 0 OR a.additional_delta <> 0)
+         RETURNING t.subscription_tokens, t.additional_tokens
+       )
+       SELECT (SELECT count(*) FROM added)::int AS appended, (SELECT user_id FROM existing) AS owner,
+              coalesce(m.subscription_tokens, b.subscription_tokens) AS subscription_tokens,
+              coalesce(m.additional_tokens, b.additional_tokens) AS additional_tokens,
+              b.max_subscription_tokens, b.period_start
+       FROM (SELECT 1) AS one LEFT JOIN balance b ON true LEFT JOIN moved m ON true`,
+      { userId, sourceKey: entry.sourceKey, tokens: entry.tokens, description: entry.description.slice(0, 500), unlimited: options.unlimited },
+    )) as { rows: (Partial<BalanceRow> & { appended: number; owner: string | null })[] };
+    const row = result.rows[0];
+    if (!row) throw new Error(`no answer to the reservation ${entry.sourceKey}`);
+    const balance = row.subscription_tokens === null || row.subscription_tokens === undefined ? EMPTY_BALANCE : toBalance(row as BalanceRow);
+    if (row.appended > 0) return { outcome: 'reserved', balance };
+    if (row.owner !== null) {
+      if (row.owner !== userId) throw new SourceKeyTakenError(entry.sourceKey);
+      return { outcome: 'repeated', balance };
+    }
+    // Nothing appended and no key seen: the balance fell short, or a repeat committed while this waited.
+    const [repeat] = await this.findEntries(userId, [entry.sourceKey]);
+    return { outcome: repeat ? 'repeated' : 'insufficient', balance };
+  }
+
+  async appendOutcome(userId: string, entry: OutcomeEntry): Promise<boolean> {
+    // The unique index of outcomes (migration 20261128120000) turns a settlement after a refund, or a
+    // second settlement, into a conflict: nothing is appended then.
+    const result = (await this.db.raw(
+      `INSERT INTO token_ledger (user_id, source_key, kind, subscription_delta, additional_delta, tokens, description, payed_usd_cents, related_key)
+       SELECT :userId, :sourceKey, :kind, 0, 0, related.tokens, :description, 0, related.source_key
+       FROM token_ledger related
+       WHERE related.source_key = :relatedKey AND related.user_id = :userId
+       ON CONFLICT DO NOTHING
+       RETURNING source_key`,
+      { userId, sourceKey: entry.sourceKey, kind: entry.kind, description: entry.description.slice(0, 500), relatedKey: entry.relatedKey },
+    )) as { rows: unknown[] };
+    return result.rows.length > 0;
+  }
+
+  async findEntries(userId: string, sourceKeys: string[]): Promise<LedgerEntry[]> {
+    const entries = (await this.db('token_ledger').whereIn('source_key', sourceKeys).select('*')) as EntryRow[];
+    return entries.map((entry) => ownedBy(userId, entry));
   }
 
   async balanceOf(userId: string): Promise<Balance> {
@@ -235,9 +292,10 @@ async function appendEntry(trx: Knex.Transaction, userId: string, entry: NewLedg
  * leaves the balance row alone.
  */
 async function appendEntryOnce(trx: Knex.Transaction, userId: string, entry: NewLedgerEntry, current: Balance): Promise<Balance | null> {
+  // No conflict target: a second outcome of a reservation (migration 20261128120000) is skipped too.
   const insert = trx('token_ledger')
     .insert(ledgerRow(userId, entry))
-    .onConflict('source_key')
+    .onConflict()
     .ignore()
     .returning('source_key');
   if (entry.subscriptionDelta === 0 && entry.additionalDelta === 0) {
@@ -304,6 +362,12 @@ function pagedFromIndexedStart(rows: () => Knex.QueryBuilder, column: string, pa
 async function count(query: Knex.QueryBuilder): Promise<number> {
   const row = (await query.count({ n: '*' }).first()) as { n: number | string } | undefined;
   return Number(row?.n ?? 0);
+}
+
+/** Source keys are global (a payment event belongs to one user): a clash is a bug, never a skip. */
+function ownedBy(userId: string, entry: EntryRow): LedgerEntry {
+  if (entry.user_id !== userId) throw new SourceKeyTakenError(entry.source_key);
+  return toEntry(entry);
 }
 
 function toBalance(row: BalanceRow): Balance {

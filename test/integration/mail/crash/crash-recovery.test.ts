@@ -15,7 +15,7 @@ import { clonePostgresTemplate } from '../../../support/postgres-template.js';
 import { TEST_ENCRYPTION_KEY, TEST_JWT_SECRET, testConfig } from '../../../support/test-config.js';
 import { aUser } from '../../../support/users.js';
 
-const POINTS = ['stored', 'parsed', 'reserved', 'summarised', 'written-unrecorded', 'written', 'settled'] as const;
+const POINTS = ['stored', 'parsed', 'reserved', 'summarised', 'written', 'settled'] as const;
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {

@@ -64,7 +64,7 @@ export interface InboundMessageRepository {
    * Ends the message: final status, reason, tokens, refusal; raw content and cached text dropped unless
    * `keepsContent` says otherwise (of a document's ignored mail, only the newest
    * KEPT_IGNORED_PER_DOCUMENT keep it). For `processed`, the document's processed count rises in the same
-   * transaction, and the run lease is given back. False if already final.
+   * commit, and the run lease is given back. False if already final.
    */
   finish(id: string, outcome: Outcome): Promise<boolean>;
   /**

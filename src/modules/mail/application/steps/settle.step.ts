@@ -15,11 +15,21 @@ export class SettleStep {
     @inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** `reason`: a note shown with the processed mail (a size warning, a failed sender check), or null. */
-  async run(message: InboundMessage, mail: StructuredMail, document: Document, cost: number, reason: string | null): Promise<void> {
-    const settled = await this.settle.execute({ userId: message.ownerId, reservationId: reservationIdOf(message), operation: `Summary: ${mail.subject || '(no subject)'} → ${document.name}` });
-    if (!settled.ok) throw new Error(`could not settle the reservation of ${message.id}: ${settled.reason}`);
-    await this.messages.finish(message.id, { status: 'processed', reason, usedTokens: cost });
-    this.logger.info({ messageId: message.id, documentId: document.id, tokens: cost }, 'mail processed');
+  /**
+   * `reason`: a note shown with the processed mail (a size warning, a failed sender check), or null.
+   * `writtenAt`: when the block went into the document, recorded as the mail ends.
+   */
+  async run(message: InboundMessage, mail: StructuredMail, document: Document, ended: { cost: number; reason: string | null; writtenAt: Date }): Promise<void> {
+    try {
+      const settled = await this.settle.execute({ userId: message.ownerId, reservationId: reservationIdOf(message), operation: `Summary: ${mail.subject || '(no subject)'} → ${document.name}` });
+      if (!settled.ok) throw new Error(`could not settle the reservation of ${message.id}: ${settled.reason}`);
+      await this.messages.finish(message.id, { status: 'processed', reason: ended.reason, usedTokens: ended.cost, writtenAt: ended.writtenAt });
+    } catch (error) {
+      // The block is in the document: recorded now, so that every later run goes on to settle and end the
+      // mail processed rather than refund it (retry-or-fail.ts).
+      if (!message.writtenAt) await this.messages.saveStep(message.id, { writtenAt: ended.writtenAt }).catch(() => undefined);
+      throw error;
+    }
+    this.logger.info({ messageId: message.id, documentId: document.id, tokens: ended.cost }, 'mail processed');
   }
 }

@@ -5,19 +5,18 @@ import type { InboundMessage, StoredSummary } from '../../domain/inbound-message
 import type { StructuredMail } from '../../domain/structured-mail.js';
 import { DOC_SIZE_WARNING_CHARACTERS, blockRef, composeBlock } from '../../domain/mail-block.js';
 import { DOC_WRITE_LIMITER, type DocWriteLimiter } from '../ports/doc-write-limiter.port.js';
-import { INBOUND_MESSAGE_REPOSITORY, type InboundMessageRepository } from '../ports/inbound-message.repository.port.js';
 import { MAIL_METRICS, noMailMetrics, type MailMetrics } from '../ports/mail-metrics.port.js';
 
-export type WriteOutcome = { outcome: 'written'; warning: string | null } | { outcome: 'wait'; retryAfterSeconds: number };
+/** `writtenAt` is recorded when the mail ends (settle.step.ts): a run that dies before finds the block and writes nothing. */
+export type WriteOutcome = { outcome: 'written'; writtenAt: Date; warning: string | null } | { outcome: 'wait'; retryAfterSeconds: number };
 
 /**
  * Writes the block exactly once: a recorded write is never repeated, and before writing, the document is
- * searched for the mail's reference, in case an earlier run wrote it and died before recording it.
+ * searched for the mail's reference, in case an earlier run wrote it and died before the mail ended.
  */
 @injectable()
 export class WriteStep {
   constructor(
-    @inject(INBOUND_MESSAGE_REPOSITORY) private readonly messages: InboundMessageRepository,
     @inject(DOC_STORE) private readonly store: DocStore,
     @inject(DOC_WRITE_LIMITER) private readonly limiter: DocWriteLimiter,
     @inject(CLOCK) private readonly clock: Clock,
@@ -25,7 +24,7 @@ export class WriteStep {
   ) {}
 
   async run(message: InboundMessage, mail: StructuredMail, document: Document, summary: StoredSummary): Promise<WriteOutcome> {
-    if (message.writtenAt) return { outcome: 'written', warning: null };
+    if (message.writtenAt) return { outcome: 'written', writtenAt: message.writtenAt, warning: null };
     const owner = { userId: message.ownerId };
     const slot = await this.limiter.tryAcquire(message.ownerId, this.clock.now());
     if (!slot.ok) return { outcome: 'wait', retryAfterSeconds: slot.retryAfterSeconds };
@@ -40,12 +39,12 @@ export class WriteStep {
         throw error;
       }
     }
-    await this.messages.saveStep(message.id, { writtenAt: this.clock.now() });
+    const writtenAt = this.clock.now();
     const size = existing.length + block.heading.length + block.meta.length + block.body.length;
     const warning =
       size >= DOC_SIZE_WARNING_CHARACTERS
         ? `Warning: the linked document holds about ${Math.round(size / 1000)}k characters; Google Docs stops near 1,000,000. Start a new document soon.`
         : null;
-    return { outcome: 'written', warning };
+    return { outcome: 'written', writtenAt, warning };
   }
 }

@@ -37,19 +37,10 @@ const INTAKE_BATCH = 32;
 /** How long intake on the embedded database waits for more messages to share a commit (see GroupCommit). */
 const EMBEDDED_INTAKE_GATHER_MS = 1;
 
-/**
- * The documents module's count of processed mail, raised inside the transaction that ends the mail, so
- * the mail and its count commit together (never counted twice, never lost).
- */
-export interface ProcessedMailCounter {
-  countProcessed(trx: Knex.Transaction, documentId: string): Promise<void>;
-}
-
 export class KnexInboundMessageRepository implements InboundMessageRepository {
   constructor(
     private readonly db: Database,
     private readonly queue: PgBossJobQueue,
-    private readonly documents: ProcessedMailCounter,
   ) {
     this.intake = new GroupCommit<NewInboundMessage[]>((calls) => this.commitReceived(calls.flat()), INTAKE_BATCH, isEmbedded(db) ? EMBEDDED_INTAKE_GATHER_MS : 0);
   }
@@ -123,26 +114,32 @@ export class KnexInboundMessageRepository implements InboundMessageRepository {
     await this.db('inbound_messages').where({ id }).update({ run_lease_until: null });
   }
 
+  // One statement for every end but an ignored mail that keeps its content: a row trigger on the status
+  // (migration 20261128120000) raises the document's processed count in the same statement, so a mail is
+  // never counted twice or lost.
   async finish(id: string, outcome: Outcome): Promise<boolean> {
-    return this.db.transaction(async (trx) => {
-      const [row] = (await trx('inbound_messages')
+    const end = (db: Knex) =>
+      db('inbound_messages')
         .where({ id })
         .whereIn('status', LIVE)
         .update({
           status: outcome.status,
           reason: outcome.reason,
           used_tokens: outcome.usedTokens ?? 0,
+          ...(outcome.writtenAt ? { written_at: outcome.writtenAt } : {}),
           ...(outcome.refusal ? { refusal_reason: outcome.refusal.reason, refusal_sender: outcome.refusal.sender?.slice(0, 320) ?? null } : {}),
           // See keepsContent: a failed mail can be retried, an unlisted sender allowed; other ends keep metadata only.
           ...(keepsContent(outcome) ? {} : { raw: null, parsed: null, summary: null }),
-          finished_at: trx.fn.now(),
-          updated_at: trx.fn.now(),
+          finished_at: db.fn.now(),
+          updated_at: db.fn.now(),
           run_lease_until: null,
         })
-        .returning(['document_id'])) as { document_id: string }[];
+        .returning(['document_id']) as Promise<{ document_id: string }[]>;
+    if (!(outcome.status === 'ignored' && keepsContent(outcome))) return (await end(this.db)).length > 0;
+    return this.db.transaction(async (trx) => {
+      const [row] = await end(trx);
       if (!row) return false;
-      if (outcome.status === 'processed') await this.documents.countProcessed(trx, row.document_id);
-      if (outcome.status === 'ignored' && keepsContent(outcome)) await this.capKeptIgnored(trx, row.document_id);
+      await this.capKeptIgnored(trx, row.document_id);
       return true;
     });
   }

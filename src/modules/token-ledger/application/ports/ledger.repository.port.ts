@@ -10,16 +10,10 @@ export interface LockedBalance {
   /** Appends the entry and moves the balance by its deltas; the plan size can be set with a period grant. */
   append(entry: NewLedgerEntry, changes?: { maxSubscriptionTokens?: number; periodStart?: Date }): Promise<Balance>;
   /**
-   * Appends the entry unless its key exists (then changes nothing and answers null), in one statement:
-   * the idempotent write of a reservation or a settlement, without a lookup before it.
+   * Appends the entry and moves the balance by its deltas unless its key exists, or, for a refund, its
+   * reservation has an outcome already (then changes nothing and answers null), in one statement.
    */
   appendOnce(entry: NewLedgerEntry): Promise<Balance | null>;
-  /**
-   * Appends an entry that moves no balance, for the tokens of the entry `relatedKey` names, when that
-   * entry exists, the `unless` key does not, and the entry's own key is new; in one statement. False
-   * when it appended nothing (then look why).
-   */
-  appendAgainst(entry: Omit<NewLedgerEntry, 'tokens' | 'subscriptionDelta' | 'additionalDelta' | 'relatedKey'> & { relatedKey: string }, options: { unless: string }): Promise<boolean>;
 }
 
 export type SortOrder = 'asc' | 'desc';
@@ -55,12 +49,46 @@ export interface UsageDayRow {
   settlements: number;
 }
 
+/** A reservation's entry: what `reserveOnce` appends, with the deltas it works out. */
+export interface ReservationEntry {
+  sourceKey: string;
+  tokens: number;
+  description: string;
+}
+
+/** `repeated`: the key was there already, nothing changed. `balance` is the balance after. */
+export type ReserveOutcome = { outcome: 'reserved' | 'repeated' | 'insufficient'; balance: Balance };
+
+/** The entry that ends a reservation (settle or refund), for the reservation's own tokens. */
+export interface OutcomeEntry {
+  sourceKey: string;
+  kind: 'settle';
+  description: string;
+  /** The reservation's key. */
+  relatedKey: string;
+}
+
 export interface LedgerRepository {
   /**
    * Runs `work` with the user's balance locked: concurrent calls for the same user run one after the
    * other, and everything appended commits together or not at all.
    */
   withLockedBalance<T>(userId: string, work: (locked: LockedBalance) => Promise<T>): Promise<T>;
+  /**
+   * A reservation as one atomic step under the user's balance lock: unless its key exists, the tokens are
+   * taken from the buckets as `splitConsumption` (domain/balance.ts) takes them, or from neither when
+   * `unlimited`; the entry is appended and the balance moved; `insufficient` when the balance does not
+   * cover them.
+   */
+  reserveOnce(userId: string, entry: ReservationEntry, options: { unlimited: boolean }): Promise<ReserveOutcome>;
+  /**
+   * Appends the entry, moving no balance, for the tokens of the user's entry `relatedKey`, when that entry
+   * exists, has no outcome yet (a reservation is settled or refunded once) and the entry's key is new. False
+   * when it appended nothing (then look why).
+   */
+  appendOutcome(userId: string, entry: OutcomeEntry): Promise<boolean>;
+  /** The user's entries of these keys that exist, without a lock. */
+  findEntries(userId: string, sourceKeys: string[]): Promise<LedgerEntry[]>;
   balanceOf(userId: string): Promise<Balance>;
   usagePage(userId: string, query: PageQuery<UsageSortKey>): Promise<{ rows: UsageRow[]; total: number }>;
   addedPage(userId: string, query: PageQuery<AddedSortKey>): Promise<{ rows: AddedRow[]; total: number }>;
