@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Database } from '../../../platform/db/database.js';
 import { EMPTY_BALANCE, type Balance } from '../domain/balance.js';
 import { GRANT_KINDS, SourceKeyTakenError, type EntryKind, type LedgerEntry, type NewLedgerEntry } from '../domain/ledger-entry.js';
+import { usagePerDay } from './knex.usage-per-day.js';
 import type {
   AddedRow,
   AddedSortKey,
@@ -185,90 +186,10 @@ export class KnexLedgerRepository implements LedgerRepository {
     return { rows: rows.map((row) => ({ source: row.description, tokens: row.tokens, payedUsdCents: row.payed_usd_cents, date: row.created_at })), total };
   }
 
-  async usagePerDay(userId: string, range: { from: Date; to: Date; timeZone: string }): Promise<UsageDayRow[]> {
-    const whole = { from: ceilQuarter(range.from), to: floorQuarter(range.to) };
-    // A range shorter than a quarter-hour or two: the ledger's own rows.
-    if (whole.from >= whole.to) return this.daysOf(this.ledgerQuarters(userId, range.from, range.to), range.timeZone);
-    const edges = [
-      ...(range.from < whole.from ? [this.ledgerQuarters(userId, range.from, whole.from)] : []),
-      ...(whole.to < range.to ? [this.ledgerQuarters(userId, whole.to, range.to)] : []),
-    ];
-    // The whole quarter-hours come from the running totals kept beside the ledger (migration
-    // 20261125120000): the range is cut where the user's local date changes, and each piece's usage is
-    // the difference of the running totals at its two ends, one index probe each. So 180 days cost ~180
-    // probes, however many mails. Every UTC offset in use since 1980 is a whole number of quarter-hours,
-    // so the local date changes on a quarter-hour boundary: `c`, the local midnight as Postgres places
-    // it, is checked against the quarter-hour before it, and where midnight is ambiguous or skipped
-    // (clocks changed at midnight) the first quarter-hour of the day is searched within two hours. The
-    // quarter-hours the range only partly covers (at most one at each end) come from the ledger's rows.
-    const pieces = this.db.raw(
-      `WITH days AS (
-         SELECT d::date AS day, (d AT TIME ZONE :tz) AS c
-         FROM generate_series(((:from::timestamptz AT TIME ZONE :tz)::date + 1)::timestamp, ((:to::timestamptz - interval '1 microsecond') AT TIME ZONE :tz)::date::timestamp, interval '1 day') AS d
-       ),
-       starts AS (
-         SELECT CASE
-                  WHEN (c AT TIME ZONE :tz)::date >= day AND ((c - interval '15 minutes') AT TIME ZONE :tz)::date < day THEN c
-                  ELSE (SELECT min(t) FROM generate_series(c - interval '2 hours', c + interval '2 hours', interval '15 minutes') AS t WHERE (t AT TIME ZONE :tz)::date >= day)
-                END AS at
-         FROM days
-       ),
-       bounds AS (
-         SELECT :from::timestamptz AS at
-         UNION SELECT at FROM starts WHERE at > :from::timestamptz AND at < :to::timestamptz
-         UNION SELECT :to::timestamptz
-       ),
-       running AS (
-         SELECT b.at, coalesce(r.cum_tokens, 0) AS cum_tokens, coalesce(r.cum_settlements, 0) AS cum_settlements
-         FROM bounds b
-         LEFT JOIN LATERAL (
-           SELECT cum_tokens, cum_settlements FROM token_usage_quarters
-           WHERE user_id = :userId AND quarter < b.at ORDER BY quarter DESC LIMIT 1
-         ) r ON true
-       )
-       SELECT at AS quarter, lead(cum_tokens) OVER w - cum_tokens AS tokens, lead(cum_settlements) OVER w - cum_settlements AS settlements
-       FROM running WINDOW w AS (ORDER BY at)`,
-      { tz: range.timeZone, from: whole.from, to: whole.to, userId },
-    );
-    let quarters = this.db.from(pieces.wrap('(', ') AS pieces')).whereNotNull('settlements').select('quarter', 'tokens', 'settlements');
-    if (edges.length > 0) quarters = quarters.unionAll(edges, true);
-    return this.daysOf(quarters, range.timeZone);
-  }
-
-  /** Usage per local date of `(quarter, tokens, settlements)` rows, each within one local day; days with usage only. */
-  private async daysOf(quarters: Knex.QueryBuilder, timeZone: string): Promise<UsageDayRow[]> {
-    const days = this.db
-      .from(quarters.as('quarters'))
-      .select(this.db.raw('(quarter AT TIME ZONE ?)::date AS day', [timeZone]))
-      .sum({ used_tokens: 'tokens' })
-      .sum({ settlements: 'settlements' })
-      .groupByRaw('1')
-      .havingRaw('sum(settlements) > 0');
-    const rows = (await this.db
-      .from(days.as('days'))
-      .select({ date: this.db.raw("to_char(day::timestamp, 'YYYY-MM-DD')"), usedTokens: 'used_tokens', settlements: 'settlements' })
-      .orderBy('day')) as { date: string; usedTokens: number | string; settlements: number | string }[];
-    return rows.map((row) => ({ date: row.date, usedTokens: Number(row.usedTokens), settlements: Number(row.settlements) }));
-  }
-
-  /** Settlements in [from, to) summed per quarter-hour, from the ledger itself (an index-only scan). */
-  private ledgerQuarters(userId: string, from: Date, to: Date): Knex.QueryBuilder {
-    return this.db('token_ledger')
-      .where({ user_id: userId, kind: 'settle' })
-      .where('created_at', '>=', from)
-      .where('created_at', '<', to)
-      .select(this.db.raw(`${QUARTER_OF_CREATED_AT} AS quarter`))
-      .sum({ tokens: 'tokens' })
-      .count({ settlements: '*' })
-      .groupByRaw('1');
+  usagePerDay(userId: string, range: { from: Date; to: Date; timeZone: string }): Promise<UsageDayRow[]> {
+    return usagePerDay(this.db, userId, range);
   }
 }
-
-const QUARTER_MS = 15 * 60 * 1000;
-/** The same bins as the totals' trigger: quarter-hours counted from 2000-01-01T00:00Z, a multiple of 15 minutes after the epoch. */
-const QUARTER_OF_CREATED_AT = "date_bin('15 minutes', created_at, timestamptz '2000-01-01 00:00:00+00')";
-const floorQuarter = (instant: Date) => new Date(Math.floor(instant.getTime() / QUARTER_MS) * QUARTER_MS);
-const ceilQuarter = (instant: Date) => new Date(Math.ceil(instant.getTime() / QUARTER_MS) * QUARTER_MS);
 
 async function appendEntry(trx: Knex.Transaction, userId: string, entry: NewLedgerEntry, changes: { maxSubscriptionTokens?: number; periodStart?: Date }): Promise<Balance> {
   await trx('token_ledger').insert(ledgerRow(userId, entry));
