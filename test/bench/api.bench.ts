@@ -111,13 +111,13 @@ function callsFor(seeded: ApiSeedResult): Call[] {
       check: (body) => (Array.isArray(body) && body.length === API_BENCH_DOCUMENTS ? null : `expected ${API_BENCH_DOCUMENTS} documents`),
     },
     {
-      // What the Documents page asks first: one page of cards (100, the most a page holds); above that the app
-      // pages, searches and sorts on the server.
+      // What the Documents page asks first: one page of cards (24, the app's LIST_PAGE_SIZE in
+      // web/src/features/documents/utils/document-list.ts); above that the app pages, searches and sorts on the server.
       name: 'documents list, first page as the app asks',
-      path: '/api/google-docs?sortBy=nameAsc&page=1&pageSize=100',
+      path: '/api/google-docs?sortBy=nameAsc&page=1&pageSize=24',
       check: (body) => {
         const page = body as { data?: unknown[]; total?: number };
-        return page.total === API_BENCH_DOCUMENTS && page.data?.length === 100 ? null : `expected 100 of ${API_BENCH_DOCUMENTS} cards`;
+        return page.total === API_BENCH_DOCUMENTS && page.data?.length === 24 ? null : `expected 24 of ${API_BENCH_DOCUMENTS} cards`;
       },
     },
     {

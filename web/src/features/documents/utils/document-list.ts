@@ -13,10 +13,12 @@ export type DocumentSort = (typeof SORT_OPTIONS)[number]['value'];
 export const DEFAULT_SORT: DocumentSort = 'nameAsc';
 
 /**
- * Cards per page read from the server. An account with no more documents than this gets them all in
- * the first page and searches and sorts them here, at once; a larger one has the server do it.
+ * Cards per page read from the server: the contract's default, which fills grids of 1, 2, 3 or 4 columns
+ * evenly. An account with no more documents than this gets them all in the first page and searches and
+ * sorts them here, at once; a larger one has the server do it. (100 cards cost the server ~4× as much per
+ * visit: 33 kB of JSON where 24 travel in 8 kB.)
  */
-export const LIST_PAGE_SIZE = 100;
+export const LIST_PAGE_SIZE = 24;
 
 /** How long the typing must pause before a large account's search goes to the server. */
 export const SEARCH_DEBOUNCE_MS = 250;

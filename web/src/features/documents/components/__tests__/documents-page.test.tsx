@@ -25,7 +25,7 @@ describe('documents list', () => {
     renderSignedIn('/dashboard');
 
     expect(await screen.findByRole('heading', { name: 'Loading documents ...', level: 1 })).toBeInTheDocument();
-    held.release({ status: 200, body: { data: [aCard(aDocument({ documentName: 'Invoices' }))], total: 1, page: 1, pageSize: 100 } });
+    held.release({ status: 200, body: { data: [aCard(aDocument({ documentName: 'Invoices' }))], total: 1, page: 1, pageSize: 24 } });
 
     expect(await screen.findByRole('heading', { name: 'Documents', level: 1 })).toBeInTheDocument();
     expect(cardNames()).toEqual(['Invoices']);
@@ -303,30 +303,30 @@ describe('documents list', () => {
       await user.selectOptions(screen.getByRole('combobox', { name: 'Sort' }), 'dateDesc');
 
       expect(cardNames()).toEqual(['Newsletters']);
-      expect(api.callsTo('GET /api/google-docs').map((call) => call.query)).toEqual([{ sortBy: 'nameAsc', page: '1', pageSize: '100' }]);
+      expect(api.callsTo('GET /api/google-docs').map((call) => call.query)).toEqual([{ sortBy: 'nameAsc', page: '1', pageSize: '24' }]);
       expect(screen.queryByRole('navigation', { name: 'Document pages' })).not.toBeInTheDocument();
     });
   });
 
   describe('a large account (more documents than the first page holds)', () => {
-    // 250 documents; the fake server answers them in this order and applies q, page and pageSize.
-    const many = Array.from({ length: 250 }, (_, n) => aDocument({ documentName: `Doc ${String(n + 1).padStart(3, '0')}` }));
+    // 60 documents; the fake server answers them in this order and applies q, page and pageSize.
+    const many = Array.from({ length: 60 }, (_, n) => aDocument({ documentName: `Doc ${String(n + 1).padStart(3, '0')}` }));
     const asked = (api: { callsTo: (route: string) => { query: Record<string, string> }[] }) => api.callsTo('GET /api/google-docs').map((call) => call.query);
 
     it('shows the first page with a page control, and pages on the server', async () => {
       const { user, api } = await renderDocumentsList(many);
 
-      expect(cards()).toHaveLength(100);
+      expect(cards()).toHaveLength(24);
       const pager = screen.getByRole('navigation', { name: 'Document pages' });
-      expect(pager).toHaveTextContent('1–100 of 250');
+      expect(pager).toHaveTextContent('1–24 of 60');
       expect(within(pager).getByText('Page 1 of 3')).toBeInTheDocument();
       expect(within(pager).getByRole('button', { name: 'Previous page' })).toBeDisabled();
 
       await user.click(within(pager).getByRole('button', { name: 'Next page' }));
-      await waitFor(() => expect(cardNames()[0]).toBe('Doc 101'));
-      expect(pager).toHaveTextContent('101–200 of 250');
+      await waitFor(() => expect(cardNames()[0]).toBe('Doc 025'));
+      expect(pager).toHaveTextContent('25–48 of 60');
       await user.click(within(pager).getByRole('button', { name: 'Next page' }));
-      await waitFor(() => expect(cardNames()).toHaveLength(50));
+      await waitFor(() => expect(cardNames()).toHaveLength(12));
       expect(within(pager).getByRole('button', { name: 'Next page' })).toBeDisabled();
 
       expect(asked(api).map((query) => query['page'])).toEqual(['1', '2', '3']);
@@ -336,11 +336,11 @@ describe('documents list', () => {
     it('sends the chosen order to the server and starts again from the first page', async () => {
       const { user, api } = await renderDocumentsList(many);
       await user.click(screen.getByRole('button', { name: 'Next page' }));
-      await waitFor(() => expect(cardNames()[0]).toBe('Doc 101'));
+      await waitFor(() => expect(cardNames()[0]).toBe('Doc 025'));
 
       await user.selectOptions(screen.getByRole('combobox', { name: 'Sort' }), 'dateDesc');
 
-      await waitFor(() => expect(asked(api).at(-1)).toEqual({ sortBy: 'dateDesc', page: '1', pageSize: '100' }));
+      await waitFor(() => expect(asked(api).at(-1)).toEqual({ sortBy: 'dateDesc', page: '1', pageSize: '24' }));
       // The server's order is shown as it comes: the page does not sort it again.
       await waitFor(() => expect(cardNames()[0]).toBe('Doc 001'));
     });
@@ -350,10 +350,10 @@ describe('documents list', () => {
 
       const search = screen.getByRole('searchbox');
       // Keystrokes in a row (no pause between them): only the whole search is sent.
-      for (const typed of ['d', 'do', 'doc', 'doc ', 'doc 2', 'doc 24']) fireEvent.change(search, { target: { value: typed } });
+      for (const typed of ['d', 'do', 'doc', 'doc ', 'doc 0', 'doc 02']) fireEvent.change(search, { target: { value: typed } });
 
-      await waitFor(() => expect(cardNames()).toEqual(['Doc 240', 'Doc 241', 'Doc 242', 'Doc 243', 'Doc 244', 'Doc 245', 'Doc 246', 'Doc 247', 'Doc 248', 'Doc 249']));
-      expect(asked(api).filter((query) => 'q' in query)).toEqual([{ q: 'doc 24', sortBy: 'nameAsc', page: '1', pageSize: '100' }]);
+      await waitFor(() => expect(cardNames()).toEqual(['Doc 020', 'Doc 021', 'Doc 022', 'Doc 023', 'Doc 024', 'Doc 025', 'Doc 026', 'Doc 027', 'Doc 028', 'Doc 029']));
+      expect(asked(api).filter((query) => 'q' in query)).toEqual([{ q: 'doc 02', sortBy: 'nameAsc', page: '1', pageSize: '24' }]);
       expect(screen.queryByRole('navigation', { name: 'Document pages' })).not.toBeInTheDocument();
 
       fireEvent.change(search, { target: { value: 'receipts' } });
@@ -369,7 +369,7 @@ describe('documents list', () => {
       await act(() => queryClient.invalidateQueries({ queryKey: documentKeys.list() }));
 
       await waitFor(() => expect(cardNames()[0]).toBe('Brand new'));
-      expect(screen.getByRole('navigation', { name: 'Document pages' })).toHaveTextContent('1–100 of 251');
+      expect(screen.getByRole('navigation', { name: 'Document pages' })).toHaveTextContent('1–24 of 61');
     });
 
     it('takes a deleted card off the page at once', async () => {
@@ -383,7 +383,7 @@ describe('documents list', () => {
       await user.click(within(screen.getByRole('dialog', { name: 'Delete document' })).getByRole('button', { name: 'Delete' }));
 
       await waitFor(() => expect(cardNames()[0]).toBe('Doc 002'));
-      expect(screen.getByRole('navigation', { name: 'Document pages' })).toHaveTextContent('1–100 of 249');
+      expect(screen.getByRole('navigation', { name: 'Document pages' })).toHaveTextContent('1–24 of 59');
     });
   });
 });
