@@ -16,11 +16,6 @@ export default defineConfig({
           setupFiles: ['test/support/setup.ts'],
           globalSetup: ['test/support/global-setup.ts'],
           env: { TZ: 'UTC' },
-          // Files share their worker's module cache instead of importing the app afresh each: on this
-          // two-core machine the re-imports were most of the CPU (`npm test` 7 min 4 s → 3 min 36 s).
-          // Every file opens its own database and servers; setup.ts puts back timers, spies, stubbed
-          // globals and env after each test, so nothing a file changes reaches the next one.
-          isolate: false,
           // Hang guards only (no test relies on them): generous, because a loaded two-core machine can
           // be several times slower than a quiet one.
           testTimeout: 60_000,

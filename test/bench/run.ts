@@ -227,7 +227,10 @@ test runs two). PGlite is one connection inside the app's own process, so its co
 event loop: production belongs on Postgres.`,
   tests: `**Test suite over its target, or failing.** Look at the slowest files (\`npx vitest run --reporter=verbose\`
 prints each file's time): a test that waits on a real timer or a polling interval, or starts an app per test where one
-per file would do, is where the minutes go.`,
+per file would do, is where the minutes go. Measured at 0cce11c: with the server files
+sharing their worker's modules (Vitest \`isolate: false\`) the suite took 4 min 8 s here, re-importing the app for
+each file being most of its CPU; that setting is held back until a failure of
+\`test/security/mail-trust.test.ts\` seen once in CI under it (four other full runs passed) is explained.`,
   pipeline: `**Pipeline p99 above 250 ms.** New jobs wake idle workers at once, in this process directly and in
 worker processes through LISTEN/NOTIFY, so what is left is each mail's own work (parsing in a worker thread,
 14 statements) queueing for a shared core. Closing it: more workers (\`WORKER_CONCURRENCY\`) or more worker

@@ -98,7 +98,7 @@ describe('who may write into a document, in production mode', () => {
     const { signatures } = await dkimSign(raw, { ...signer, signatureData: [signer] });
     await sendMail(app, { from: 'ada@example.com', to: doc.forwardEmail, subject: '', raw: signatures + raw });
     const [row] = await settled(doc.id, 1);
-    expect(row).toMatchObject({ status: 'processed', source_mail: 'ada@example.com' });
+    expect(row, `reason: ${row?.reason ?? 'none'}`).toMatchObject({ status: 'processed', source_mail: 'ada@example.com' });
   });
 
   it('ignores a mail with two From headers as ambiguous', async () => {

@@ -1,8 +1,7 @@
 import 'reflect-metadata';
 import { afterEach, vi } from 'vitest';
 
-// Files share a worker's modules (vitest.config.ts, isolate: false): what a test changed process-wide
-// goes back before the next test, whichever file it belongs to.
+// What a test changed process-wide goes back before the next test, even where the test forgot to.
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
