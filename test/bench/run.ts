@@ -220,7 +220,7 @@ that backtracks (the input names it) and bound it, as plain-text.ts does for its
   intake: `**Intake below its share of bare.** The bare server parses each message and keeps nothing. Ours, per
 message, makes one indexed lookup at RCPT and takes its share of a commit (the raw message and its job,
 with concurrent messages committed together; on the embedded database the first message after a quiet spell
-waits 1 ms for company, see group-commit.ts). On two cores the database's CPU, the listener's and the load
+waits 1 ms for company, see src/shared/group-commit.ts). On two cores the database's CPU, the listener's and the load
 generator's come out of one budget, so each query costs the listener directly. What would close it: Postgres
 on cores of its own (the usual production setup), or several SMTP processes on one database (the scale-out
 test runs two). PGlite is one connection inside the app's own process, so its commits run on the listener's

@@ -153,6 +153,29 @@ describe.skipIf(!databaseKinds().includes('postgres'))('notification bus across 
     expect(bus.hearsAllSignals()).toBe(true);
   });
 
+  it('sends what is published at once in one statement, in order, and still sends it when closed at once', async () => {
+    const listening = open();
+    await listening.listen();
+    const { heard, listener } = recorder();
+    listening.subscribe(listener);
+    const statements: string[] = [];
+    const count = (query: { sql: string }) => {
+      if (query.sql.includes('pg_notify')) statements.push(query.sql);
+    };
+    database.db.on('query', count);
+    try {
+      const publisher = new PgNotificationBus(database.db, database.url ?? '', logger);
+      const users = ['u1', 'u2', 'u3', 'u4', 'u5'];
+      // Nobody waits: a finished mail's notice is not awaited, and the close must not drop it.
+      for (const userId of users) void publisher.publish(aNotice(userId));
+      await publisher.close();
+      await vi.waitFor(() => expect(heard.notices.map((notice) => notice.userId)).toEqual(users), WAIT);
+      expect(statements).toHaveLength(1);
+    } finally {
+      database.db.off('query', count);
+    }
+  });
+
   it('ignores a payload on its channel that is not a notice', async () => {
     const bus = open();
     await bus.listen();

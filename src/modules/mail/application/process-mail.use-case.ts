@@ -34,7 +34,8 @@ export class ProcessMail {
       try {
         outcome = await this.runToOutcome(message);
       } finally {
-        await this.report.changed(message);
+        // Not awaited: the notice only makes open tabs refetch, and the worker's slot need not wait for it.
+        void this.report.changed(message);
       }
       this.report.finished(outcome, (performance.now() - started) / 1000);
       // Every outcome but a hold or a later run ended the mail, and the end gave the lease back.

@@ -4,7 +4,7 @@ import { KEPT_IGNORED_PER_DOCUMENT, keepsContent, type InboundMessage, type Mail
 import type { ForwardingConfirmation } from '../../application/ports/mail-parser.port.js';
 import type { InboundMessageRepository, NewInboundMessage, RunClaim, StepResults } from '../../application/ports/inbound-message.repository.port.js';
 import type { PgBossJobQueue } from '../queue/pg-boss.job-queue.js';
-import { GroupCommit } from './group-commit.js';
+import { GroupCommit } from '../../../../shared/group-commit.js';
 import { refusalOf } from './message-row.mapping.js';
 
 interface MessageRow {

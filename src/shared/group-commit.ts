@@ -1,8 +1,9 @@
 /**
- * Group commit for the SMTP intake: while one transaction is being committed, the messages that arrive
- * queue up and go together in the next one. Each sender still gets its 250 only after the commit that
- * holds its message. Under load, one commit carries many messages, which is what lets durable intake
- * keep up with a server that stores nothing.
+ * Group commit: while one batch is being written, the items that arrive queue up and go together in the
+ * next one, and each caller's promise settles only after the write that holds its item. Under load one
+ * write carries many items. The SMTP intake uses it (each sender gets its 250 only after the commit that
+ * holds its message, which is what lets durable intake keep up with a server that stores nothing), and so
+ * do the notices the server's processes send each other (one `pg_notify` statement for many).
  *
  * `gatherMs` (0: none) makes the first message after a quiet spell wait that long for company. On a
  * database with one connection (the embedded one) the sessions otherwise fall into lock step: each
