@@ -73,9 +73,10 @@ export function plainText(input: string): string {
   text = text.split('\n').map((line) => (line.includes(HOLE) ? repairAroundHoles(line) : line)).join('\n');
   // Tidying may join characters ("www ." → "www."), so the net runs again after it, deleting only; and a
   // deletion of the net may leave punctuation to tidy ("Pay (.) ." → "Pay ."), so both repeat until
-  // nothing changes. The net always runs last.
+  // nothing changes. The net always runs last. Lines that only held punctuation go inside the loop: their
+  // going can bring brackets together ("( \n , \n )").
   for (let pass = 0; pass < 5; pass += 1) {
-    const next = safetyNet(tidyPunctuation(text), '');
+    const next = safetyNet(collapseWhitespace(tidyPunctuation(text)), '');
     if (next === text) break;
     text = next;
   }
@@ -166,8 +167,11 @@ const LEADS_TO_LINK =
 const HOLE_RUN = /\uE000(?:[\s,;/|&+]*(?:\b(?:or|and)\b)?[\s,;/|&+]*\uE000)+/gi;
 const CONNECTOR_BEFORE_HOLE = /(?:\s*[,;]\s*|(?<=^|[\s([{]))(?:or|and)\s+\uE000|\s*[,;]\s*\uE000/gi;
 const HOLE_IN_BRACKETS = /[([{]\s*\uE000\s*[)\]}]/g;
-/** A hole opening a sentence takes the connector after it along ("… or the portal" → "the portal"). */
-const HOLE_THEN_CONNECTOR = /(^|[.!?•:]\s*)\uE000\s*(?:(?:,|;)\s*|(?:or|and)\s+)/gi;
+/**
+ * A hole opening a sentence takes the connector after it along ("… or the portal" → "the portal"), also
+ * one that ends the line ("and\n at <link> and" left a line of its own saying "And").
+ */
+const HOLE_THEN_CONNECTOR = /(^\s*|[.!?•:]\s*)\uE000\s*(?:(?:,|;)\s*|(?:or|and)(?:\s+|$))/gi;
 /** A call to action that lost its link, at a sentence's end ("Click here.", "• Click)"). */
 const DANGLING_CALL =
   /(?:\s*\b(?:or|and|at|on|via|to|from|by|with|for|the|then|just|simply)\b)*\s*\b(?:please\s+)?(?:click|tap|press)(?:\s+(?:here|below|above|on\s+(?:it|this|the\s+(?:link|button))|the\s+(?:link|button)(?:\s+(?:below|above))?))?(?=\s*(?:[.,;:!?)\]]|$))/gi;
@@ -191,6 +195,7 @@ function repairAroundHoles(line: string): string {
     if (next === text) break;
     text = next;
   }
+  const opensWithHole = /^\s*\uE000/.test(text);
   // A sentence that opened with a link now opens with the word after it, as a sentence should.
   text = text
     .replace(/([.!?]\s+)\uE000+\s*(\p{Ll})/gu, (_, end: string, letter: string) => `${end}${letter.toUpperCase()}`)
@@ -199,14 +204,17 @@ function repairAroundHoles(line: string): string {
     const next = text
       .replace(DANGLING_CALL, '')
       // Brackets a removed link emptied go here, not only in the tidying, so the connectors on either side
-      // meet while the repair still runs ("and ( ) see <link> and" → "and").
-      .replace(/\(\s*\)|\[\s*\]/g, '')
+      // meet while the repair still runs ("and ( ) see <link> and" → "and"); a word that only led into
+      // them goes with them ("via ( click ) . <link>" left "via.").
+      .replace(/(?:\b(?:or|and|at|via|to|by)\s*)?(?:\(\s*\)|\[\s*\])/gi, '')
       .replace(/\b(or|and)(?:\s+\1\b)+/gi, '$1')
       .replace(/\s*[,;:]+\s*(?=[.!?)\]]|$)/g, '')
       .replace(/(^\s*|[.!?]\s+|•\s*)[,;:.!?]+\s*/g, '$1');
     if (next === text) break;
     text = next;
   }
+  // A line that opened with a link and kept nothing but connecting words ("<link> . or") said only the link.
+  if (opensWithHole && /^[\s•·*+\-–—,;:.!?]*(?:\b(?:or|and)\b[\s,;:.!?]*)+$/i.test(text)) return '';
   // A sentence that lost its opening words still starts with a capital.
   return capital ? text.replace(/^([\s•·*+\-–—]*)(\p{Ll})/u, (_, lead: string, letter: string) => lead + letter.toUpperCase()) : text;
 }
