@@ -12,6 +12,7 @@ import * as mailRefusal from './20261126120000_mail_refusal.js';
 import * as documentsListOrder from './20261127110000_documents_list_order.js';
 import * as receivedMailReads from './20261127150000_received_mail_reads.js';
 import * as mailFlowStatements from './20261128120000_mail_flow_statements.js';
+import * as mailQueue from './20261129120000_mail_queue.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '20261127110000_documents_list_order': documentsListOrder,
   '20261127150000_received_mail_reads': receivedMailReads,
   '20261128120000_mail_flow_statements': mailFlowStatements,
+  '20261129120000_mail_queue': mailQueue,
 };

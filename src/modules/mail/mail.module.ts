@@ -25,7 +25,8 @@ import { WorkerMailParser } from './infra/parsing/worker-mail.parser.js';
 import { KnexDocWriteLimiter } from './infra/persistence/knex.doc-write-limiter.js';
 import { KnexInboundMessageRepository } from './infra/persistence/knex.inbound-message.repository.js';
 import { KnexReceivedMailPages } from './infra/persistence/knex.received-mail-pages.js';
-import { PROCESS_MAIL, PgBossJobQueue } from './infra/queue/pg-boss.job-queue.js';
+import { KnexMailQueue, PROCESS_MAIL } from './infra/queue/knex.mail-queue.js';
+import { PgBossSchedule } from './infra/queue/pg-boss.schedule.js';
 
 /** Tests replace the parser or the DNS-based sender check; production never passes these. */
 export interface MailOverrides {
@@ -34,17 +35,14 @@ export interface MailOverrides {
 }
 
 /**
- * Inbound mail: SMTP intake, the processing pipeline on pg-boss jobs (`JOB_*`), the held-mail sweep and
- * the received-mail list. Billing answers the pipeline's `SubscriptionGate`; the documents module counts
+ * Inbound mail: SMTP intake, the processing pipeline on the messages' own queue (`JOB_*`), the held-mail
+ * sweep on pg-boss's cron and the received-mail list. Billing answers the pipeline's `SubscriptionGate`; the documents module counts
  * processed mail in the transaction that ends it.
  */
 export function mailModule({ container: c, config, db, logger, metrics, notifications }: ModuleContext, overrides: MailOverrides = {}): AppModule {
-  const queue = new PgBossJobQueue(
-    db,
-    { jobTimeoutSeconds: config.JOB_TIMEOUT_SECONDS, maintenanceIntervalSeconds: config.JOB_MAINTENANCE_SECONDS, pollingIntervalSeconds: config.JOB_POLLING_SECONDS },
-    logger,
-    notifications,
-  );
+  // The same lease as a run asked for by id takes (run-lease.ts).
+  const queue = new KnexMailQueue(db, { leaseSeconds: 2 * config.JOB_TIMEOUT_SECONDS, pollingSeconds: config.JOB_POLLING_SECONDS }, logger, notifications);
+  const schedule = new PgBossSchedule(db, { maintenanceIntervalSeconds: config.JOB_MAINTENANCE_SECONDS }, logger);
   c.register(JOB_QUEUE, { useValue: queue });
   // Whatever roles this process runs record into the one registry that /metrics (http) shows.
   c.register(MAIL_METRICS, { useValue: new PrometheusMailMetrics(metrics.registry, { queue: { queue: PROCESS_MAIL, depth: () => queue.depth() }, logger }) });
@@ -60,6 +58,7 @@ export function mailModule({ container: c, config, db, logger, metrics, notifica
     useFactory: (resolver) =>
       new MailRoles({
         queue,
+        schedule,
         parser: resolver.resolve<MailParser>(MAIL_PARSER),
         intake: resolver.resolve(ReceiveMail),
         process: resolver.resolve(ProcessMail),

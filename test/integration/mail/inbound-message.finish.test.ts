@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { KnexOwnedDocumentScope } from '../../../src/modules/documents/index.js';
 import { KEPT_IGNORED_PER_DOCUMENT } from '../../../src/modules/mail/domain/inbound-message.js';
 import { KnexInboundMessageRepository } from '../../../src/modules/mail/infra/persistence/knex.inbound-message.repository.js';
 import { KnexReceivedMailPages } from '../../../src/modules/mail/infra/persistence/knex.received-mail-pages.js';
-import { PgBossJobQueue } from '../../../src/modules/mail/infra/queue/pg-boss.job-queue.js';
 import { aUser } from '../../support/users.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
 
@@ -26,9 +24,8 @@ describe.each(databaseKinds())('ending a mail and counting it on its document (%
   afterEach(() => database.reset());
   afterAll(() => database.close());
 
-  // finish() never touches the queue; the repository just needs one to be built.
-  const aRepository = () =>
-    new KnexInboundMessageRepository(database.db, new PgBossJobQueue(database.db, { jobTimeoutSeconds: 60, maintenanceIntervalSeconds: 60, pollingIntervalSeconds: 1 }, pino({ level: 'silent' })));
+  // finish() never wakes the workers; the repository just needs someone to wake.
+  const aRepository = () => new KnexInboundMessageRepository(database.db, { wake: () => undefined });
 
   async function aMailInProcessing(): Promise<string> {
     const id = randomUUID();

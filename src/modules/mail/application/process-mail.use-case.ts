@@ -26,21 +26,30 @@ export class ProcessMail {
     @inject(RunReport) private readonly report: RunReport,
   ) {}
 
+  /** Runs the mail when no other run holds it (claiming its lease first). */
   async execute(messageId: string): Promise<void> {
     const started = performance.now();
-    // The claim reads the message: a duplicate or stale job (a final or held mail) runs nothing and counts nothing.
-    await this.lease.exclusive(messageId, async (message) => {
-      let outcome: MailOutcome | null = null;
-      try {
-        outcome = await this.runToOutcome(message);
-      } finally {
-        // Not awaited: the notice only makes open tabs refetch, and the worker's slot need not wait for it.
-        void this.report.changed(message);
-      }
-      this.report.finished(outcome, (performance.now() - started) / 1000);
-      // Every outcome but a hold or a later run ended the mail, and the end gave the lease back.
-      return outcome !== null && outcome !== 'held';
-    });
+    // The claim reads the message: a duplicate or stale request (a final or held mail) runs nothing and counts nothing.
+    await this.lease.exclusive(messageId, (message) => this.runHeld(message, started));
+  }
+
+  /** Runs a mail the queue claimed for this run (its lease taken with the claim). */
+  async executeClaimed(message: InboundMessage): Promise<void> {
+    await this.lease.hold(message, (held) => this.runHeld(held, performance.now()));
+  }
+
+  /** Answers whether the run ended the mail, which gave the lease back with the end. */
+  private async runHeld(message: InboundMessage, started: number): Promise<boolean> {
+    let outcome: MailOutcome | null = null;
+    try {
+      outcome = await this.runToOutcome(message);
+    } finally {
+      // Not awaited: the notice only makes open tabs refetch, and the worker's slot need not wait for it.
+      void this.report.changed(message);
+    }
+    this.report.finished(outcome, (performance.now() - started) / 1000);
+    // Every outcome but a hold or a later run ended the mail.
+    return outcome !== null && outcome !== 'held';
   }
 
   private async runToOutcome(message: InboundMessage): Promise<MailOutcome | null> {

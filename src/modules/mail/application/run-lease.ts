@@ -6,11 +6,11 @@ import { INBOUND_MESSAGE_REPOSITORY, type InboundMessageRepository } from './por
 import { JOB_QUEUE, type JobQueue } from './ports/job-queue.port.js';
 
 /**
- * One run of a mail at a time. The queue retries a job that outlives JOB_TIMEOUT_SECONDS, possibly while
- * its first run is still working (a slow model, a loaded machine): two runs could then both find the
- * document without the block and write it twice. A run holds a lease on its message; a run that finds it
- * held looks again once the lease ends, by when the first run has finished (and the look finds nothing
- * to do) or has died (and the look carries on from its last recorded step).
+ * One run of a mail at a time: two runs could both find the document without the block and write it
+ * twice. A run holds a lease on its message, twice JOB_TIMEOUT_SECONDS long (a slow model, a loaded
+ * machine); the queue claims a mail only when no lease holds it, and a run asked for by id that finds it
+ * held looks again once the lease ends, by when the first run has finished (and the look finds nothing to
+ * do) or has died (and the look carries on from its last recorded step).
  */
 @injectable()
 export class RunLease {
@@ -28,7 +28,6 @@ export class RunLease {
    */
   async exclusive(messageId: string, work: (message: InboundMessage) => Promise<boolean>): Promise<boolean> {
     const now = this.clock.now();
-    // Twice the job timeout: the queue's retry of an expired job finds the first run's lease still held.
     const until = new Date(now.getTime() + 2 * this.config.JOB_TIMEOUT_SECONDS * 1000);
     const claim = await this.messages.claimRun(messageId, now, until);
     if (claim.outcome === 'nothing-to-run') return false;
@@ -36,12 +35,20 @@ export class RunLease {
       await this.queue.enqueueProcessing(messageId, { delaySeconds: Math.max(1, Math.ceil((claim.until.getTime() - now.getTime()) / 1000)) });
       return false;
     }
+    await this.hold(claim.message, work);
+    return true;
+  }
+
+  /**
+   * Runs `work` on a message whose lease this run already took (the queue's claim), and gives the lease
+   * back unless `work` ended the mail.
+   */
+  async hold(message: InboundMessage, work: (message: InboundMessage) => Promise<boolean>): Promise<void> {
     let ended = false;
     try {
-      ended = await work(claim.message);
-      return true;
+      ended = await work(message);
     } finally {
-      if (!ended) await this.messages.releaseRun(messageId);
+      if (!ended) await this.messages.releaseRun(message.id);
     }
   }
 }

@@ -5,11 +5,13 @@ import type { MailIntake } from '../application/ports/mail-intake.port.js';
 import type { MailParser } from '../application/ports/mail-parser.port.js';
 import type { ProcessMail } from '../application/process-mail.use-case.js';
 import type { SweepHeldMail } from '../application/sweep-held-mail.use-case.js';
-import type { PgBossJobQueue } from './queue/pg-boss.job-queue.js';
+import type { KnexMailQueue } from './queue/knex.mail-queue.js';
+import type { PgBossSchedule } from './queue/pg-boss.schedule.js';
 import { startSmtpListener, type SmtpListener } from './smtp/smtp.listener.js';
 
 export interface MailRolesDeps {
-  queue: PgBossJobQueue;
+  queue: KnexMailQueue;
+  schedule: PgBossSchedule;
   parser: MailParser & { close?: () => Promise<void> };
   intake: MailIntake;
   process: ProcessMail;
@@ -19,15 +21,15 @@ export interface MailRolesDeps {
 }
 
 /**
- * The mail module's part of each process role: the job engine every role needs (to create or to run
- * jobs), the SMTP listener (role `smtp`), the processing workers and the held-mail sweep (role `worker`).
+ * The mail module's part of each process role: the job engine (the held-mail sweep's schedule), the SMTP
+ * listener (role `smtp`), the processing workers and the sweep (role `worker`).
  */
 export class MailRoles {
   constructor(private readonly deps: MailRolesDeps) {}
 
-  /** `maintain`: this process also looks after the queue (dead workers' jobs, schedules); workers do. */
+  /** `maintain`: this process also looks after the schedules; workers do. */
   startJobs(options: { maintain: boolean }): Promise<void> {
-    return this.deps.queue.start(options);
+    return this.deps.schedule.start(options);
   }
 
   /** The built-in mail server for the forward addresses (port 25 behind the MX record in production). */
@@ -53,18 +55,19 @@ export class MailRoles {
     });
   }
 
-  /** Claims processing jobs from the database; any number of worker processes can share one database. */
+  /** Claims due mail from the database; any number of worker processes can share one database. */
   async startWorkers(): Promise<void> {
-    const { queue, process, sweep, config } = this.deps;
-    await queue.workProcessing(config.WORKER_CONCURRENCY, (messageId) => process.execute(messageId));
-    await queue.scheduleSweep(async () => {
+    const { queue, schedule, process, sweep, config } = this.deps;
+    queue.work(config.WORKER_CONCURRENCY, (message) => process.executeClaimed(message));
+    await schedule.scheduleSweep(async () => {
       await sweep.execute();
     });
   }
 
-  /** Running jobs finish; new ones wait in the database for the next start. */
-  stopJobs(): Promise<void> {
-    return this.deps.queue.stop();
+  /** Running mail finishes; waiting mail stays due in the database for the next start. */
+  async stopJobs(): Promise<void> {
+    await this.deps.queue.stop();
+    await this.deps.schedule.stop();
   }
 
   /** The parser's worker threads, last: messages still in DATA may need them. */

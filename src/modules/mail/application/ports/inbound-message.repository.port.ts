@@ -46,7 +46,7 @@ export interface ReceivedMailRow {
 }
 
 export interface InboundMessageRepository {
-  /** Stores the messages and creates their processing jobs in one transaction. */
+  /** Stores the messages, each due for a run at once, in one commit. */
   storeReceived(messages: NewInboundMessage[]): Promise<void>;
   findById(id: string): Promise<InboundMessage | null>;
   /** Records finished steps of a message that is not final yet. */
@@ -54,7 +54,7 @@ export interface InboundMessageRepository {
   /**
    * Starts a run, in one statement: takes the message's run lease until `until` when the message is
    * waiting for a run (received or processing) and no other run holds it (or its lease ran out), marks it
-   * processing and answers it as it now is. Otherwise answers when the other run's lease ends, or that
+   * processing, due again when the lease ends (a run that dies is taken up then), and answers it as it now is. Otherwise answers when the other run's lease ends, or that
    * there is nothing to run (no such message, a final one, or one held for tokens or a plan).
    */
   claimRun(id: string, now: Date, until: Date): Promise<RunClaim>;
@@ -72,11 +72,11 @@ export interface InboundMessageRepository {
    * copy (earlier received, or received in the same instant with a smaller id); null otherwise.
    */
   findEarlierDelivery(message: Pick<InboundMessage, 'id'>, since: Date): Promise<{ id: string; receivedAt: Date } | null>;
-  /** Puts a held or failed message back in line (status received) with a new job, atomically. */
+  /** Puts a held or failed message back in line (status received, due at once), in one statement. */
   requeue(id: string, options?: { resetAttempts?: boolean }): Promise<boolean>;
   /**
    * Puts a mail ignored because its sender is not on the list back in line (status received, attempts
-   * from zero, the refusal kept as history) with a new job, atomically; false when it is no longer such a
+   * from zero, the refusal kept as history, due at once) in one statement; false when it is no longer such a
    * mail or its content is gone. Of two calls at once, exactly one succeeds.
    */
   releaseIgnored(id: string): Promise<boolean>;

@@ -1,35 +1,10 @@
 import type { Knex } from 'knex';
 import { isEmbedded, type Database } from '../../../../platform/db/database.js';
-import { KEPT_IGNORED_PER_DOCUMENT, keepsContent, type InboundMessage, type MailStatus, type Outcome } from '../../domain/inbound-message.js';
+import { KEPT_IGNORED_PER_DOCUMENT, keepsContent, type InboundMessage, type Outcome } from '../../domain/inbound-message.js';
 import type { ForwardingConfirmation } from '../../application/ports/mail-parser.port.js';
 import type { InboundMessageRepository, NewInboundMessage, RunClaim, StepResults } from '../../application/ports/inbound-message.repository.port.js';
-import type { PgBossJobQueue } from '../queue/pg-boss.job-queue.js';
 import { GroupCommit } from '../../../../shared/group-commit.js';
-import { refusalOf } from './message-row.mapping.js';
-
-interface MessageRow {
-  id: string;
-  document_id: string;
-  owner_id: string;
-  status: MailStatus;
-  reason: string | null;
-  envelope: InboundMessage['envelope'];
-  raw: Buffer | Uint8Array | null;
-  size_bytes: number;
-  source_mail: string;
-  subject: string;
-  used_tokens: number;
-  attempts: number;
-  charge_round: number;
-  parsed: InboundMessage['parsed'];
-  cost_tokens: number | null;
-  summary: InboundMessage['summary'];
-  written_at: Date | null;
-  received_at: Date;
-  held_at: Date | null;
-  refusal_reason: string | null;
-  refusal_sender: string | null;
-}
+import { toMessage, type MessageRow } from './message-row.mapping.js';
 
 const LIVE = ['received', 'processing', 'held'];
 /** Messages per intake commit at most: bounds a transaction's size (each holds its raw message). */
@@ -40,36 +15,33 @@ const EMBEDDED_INTAKE_GATHER_MS = 1;
 export class KnexInboundMessageRepository implements InboundMessageRepository {
   constructor(
     private readonly db: Database,
-    private readonly queue: PgBossJobQueue,
+    /** Wakes the workers (knex.mail-queue.ts): mail became due. */
+    private readonly queue: { wake(): void },
   ) {
     this.intake = new GroupCommit<NewInboundMessage[]>((calls) => this.commitReceived(calls.flat()), INTAKE_BATCH, isEmbedded(db) ? EMBEDDED_INTAKE_GATHER_MS : 0);
   }
 
   private readonly intake: GroupCommit<NewInboundMessage[]>;
 
-  /** Committed with its processing jobs, possibly together with messages of other SMTP sessions. */
+  /** Committed due for a run, possibly together with messages of other SMTP sessions. */
   async storeReceived(messages: NewInboundMessage[]): Promise<void> {
     await this.intake.submit(messages);
   }
 
+  /** One statement: the message is its own job (its `due_at`), so no transaction is needed. */
   private async commitReceived(messages: NewInboundMessage[]): Promise<void> {
-    await this.db.transaction(async (trx) => {
-      await trx('inbound_messages').insert(
-        messages.map((message) => ({
-          id: message.id,
-          document_id: message.documentId,
-          owner_id: message.ownerId,
-          envelope: JSON.stringify(message.envelope),
-          raw: message.raw,
-          size_bytes: message.raw.length,
-          dedup_key: message.dedupKey,
-        })),
-      );
-      await this.queue.enqueueManyInTransaction(
-        trx,
-        messages.map((message) => message.id),
-      );
-    });
+    await this.db('inbound_messages').insert(
+      messages.map((message) => ({
+        id: message.id,
+        document_id: message.documentId,
+        owner_id: message.ownerId,
+        envelope: JSON.stringify(message.envelope),
+        raw: message.raw,
+        size_bytes: message.raw.length,
+        dedup_key: message.dedupKey,
+        due_at: this.db.fn.now(),
+      })),
+    );
     // One wake-up per commit, however many messages it carried.
     this.queue.wake();
   }
@@ -82,7 +54,8 @@ export class KnexInboundMessageRepository implements InboundMessageRepository {
   async saveStep(id: string, results: StepResults): Promise<void> {
     const changes: Record<string, unknown> = { updated_at: this.db.fn.now() };
     if (results.status !== undefined) changes.status = results.status;
-    if (results.status === 'held') changes.held_at = this.db.fn.now();
+    // A held mail waits for the sweep, not for a run.
+    if (results.status === 'held') Object.assign(changes, { held_at: this.db.fn.now(), due_at: null });
     if (results.reason !== undefined) changes.reason = results.reason;
     if (results.attempts !== undefined) changes.attempts = results.attempts;
     if (results.parsed !== undefined) changes.parsed = JSON.stringify(results.parsed);
@@ -102,7 +75,8 @@ export class KnexInboundMessageRepository implements InboundMessageRepository {
       .where({ id })
       .whereIn('status', ['received', 'processing'])
       .where((free) => free.whereNull('run_lease_until').orWhere('run_lease_until', '<=', now))
-      .update({ run_lease_until: until, status: 'processing', updated_at: this.db.fn.now() })
+      // Due again when the lease ends: a run that dies is taken up then.
+      .update({ run_lease_until: until, due_at: until, status: 'processing', updated_at: this.db.fn.now() })
       .returning('*')) as MessageRow[];
     if (claimed) return { outcome: 'claimed', message: toMessage(claimed) };
     const row = (await this.db('inbound_messages').where({ id }).first('status', 'run_lease_until')) as Pick<MessageRow, 'status'> & { run_lease_until: Date | null } | undefined;
@@ -133,6 +107,7 @@ export class KnexInboundMessageRepository implements InboundMessageRepository {
           finished_at: db.fn.now(),
           updated_at: db.fn.now(),
           run_lease_until: null,
+          due_at: null,
         })
         .returning(['document_id']) as Promise<{ document_id: string }[]>;
     if (!(outcome.status === 'ignored' && keepsContent(outcome))) return (await end(this.db)).length > 0;
@@ -163,43 +138,34 @@ export class KnexInboundMessageRepository implements InboundMessageRepository {
   }
 
   async requeue(id: string, options: { resetAttempts?: boolean } = {}): Promise<boolean> {
-    return this.db.transaction(async (trx) => {
-      const updated = await trx('inbound_messages')
-        .where({ id })
-        .whereIn('status', ['held', 'failed'])
-        .whereNotNull('raw')
-        .update({
-          status: 'received',
-          reason: null,
-          held_at: null,
-          finished_at: null,
-          updated_at: trx.fn.now(),
-          // A failed mail's tokens were refunded: its retry is a new charge.
-          charge_round: trx.raw("charge_round + (CASE WHEN status = 'failed' THEN 1 ELSE 0 END)"),
-          ...(options.resetAttempts ? { attempts: 0 } : {}),
-        });
-      if (updated !== 1) return false;
-      await this.queue.enqueueInTransaction(trx, id);
-      return true;
-    }).then((requeued) => {
-      if (requeued) this.queue.wake();
-      return requeued;
-    });
+    const updated = await this.db('inbound_messages')
+      .where({ id })
+      .whereIn('status', ['held', 'failed'])
+      .whereNotNull('raw')
+      .update({
+        status: 'received',
+        reason: null,
+        held_at: null,
+        finished_at: null,
+        due_at: this.db.fn.now(),
+        updated_at: this.db.fn.now(),
+        // A failed mail's tokens were refunded: its retry is a new charge.
+        charge_round: this.db.raw("charge_round + (CASE WHEN status = 'failed' THEN 1 ELSE 0 END)"),
+        ...(options.resetAttempts ? { attempts: 0 } : {}),
+      });
+    if (updated !== 1) return false;
+    this.queue.wake();
+    return true;
   }
 
   async releaseIgnored(id: string): Promise<boolean> {
-    return this.db.transaction(async (trx) => {
-      const updated = await trx('inbound_messages')
-        .where({ id, status: 'ignored', refusal_reason: 'not-on-list' })
-        .whereNotNull('raw')
-        .update({ status: 'received', reason: null, attempts: 0, finished_at: null, updated_at: trx.fn.now() });
-      if (updated !== 1) return false;
-      await this.queue.enqueueInTransaction(trx, id);
-      return true;
-    }).then((released) => {
-      if (released) this.queue.wake();
-      return released;
-    });
+    const updated = await this.db('inbound_messages')
+      .where({ id, status: 'ignored', refusal_reason: 'not-on-list' })
+      .whereNotNull('raw')
+      .update({ status: 'received', reason: null, attempts: 0, finished_at: null, due_at: this.db.fn.now(), updated_at: this.db.fn.now() });
+    if (updated !== 1) return false;
+    this.queue.wake();
+    return true;
   }
 
   /** Only the newest KEPT_IGNORED_PER_DOCUMENT ignored mails of a document keep their content. */
@@ -242,29 +208,4 @@ export class KnexInboundMessageRepository implements InboundMessageRepository {
       | undefined;
     return row ? { code: row.code, link: row.link, requester: row.requester, receivedAt: row.received_at } : null;
   }
-}
-
-function toMessage(row: MessageRow): InboundMessage {
-  return {
-    id: row.id,
-    documentId: row.document_id,
-    ownerId: row.owner_id,
-    status: row.status,
-    reason: row.reason,
-    envelope: row.envelope,
-    raw: row.raw ? Buffer.from(row.raw) : null,
-    sizeBytes: row.size_bytes,
-    sourceMail: row.source_mail,
-    subject: row.subject,
-    usedTokens: row.used_tokens,
-    attempts: row.attempts,
-    chargeRound: row.charge_round,
-    parsed: row.parsed,
-    costTokens: row.cost_tokens,
-    summary: row.summary,
-    writtenAt: row.written_at,
-    receivedAt: row.received_at,
-    heldAt: row.held_at,
-    refusal: refusalOf(row),
-  };
 }

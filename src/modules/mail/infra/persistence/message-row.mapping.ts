@@ -1,4 +1,4 @@
-import type { Refusal } from '../../domain/inbound-message.js';
+import type { InboundMessage, MailStatus, Refusal } from '../../domain/inbound-message.js';
 import type { SenderVerdict } from '../../domain/sender-authorisation.js';
 
 const REFUSAL_REASONS: readonly string[] = ['not-on-list', 'failed-authentication', 'no-sender', 'ambiguous-sender'] satisfies Refusal['reason'][];
@@ -14,4 +14,54 @@ export function verdictOf(stored: unknown): SenderVerdict | null {
   if (typeof value !== 'object' || value === null) return null;
   const { result, detail } = value as { result?: unknown; detail?: unknown };
   return (result === 'pass' || result === 'fail' || result === 'none' || result === 'temperror') && typeof detail === 'string' ? { result, detail } : null;
+}
+
+/** A row of inbound_messages as the repository and the queue read it. */
+export interface MessageRow {
+  id: string;
+  document_id: string;
+  owner_id: string;
+  status: MailStatus;
+  reason: string | null;
+  envelope: InboundMessage['envelope'];
+  raw: Buffer | Uint8Array | null;
+  size_bytes: number;
+  source_mail: string;
+  subject: string;
+  used_tokens: number;
+  attempts: number;
+  charge_round: number;
+  parsed: InboundMessage['parsed'];
+  cost_tokens: number | null;
+  summary: InboundMessage['summary'];
+  written_at: Date | null;
+  received_at: Date;
+  held_at: Date | null;
+  refusal_reason: string | null;
+  refusal_sender: string | null;
+}
+
+export function toMessage(row: MessageRow): InboundMessage {
+  return {
+    id: row.id,
+    documentId: row.document_id,
+    ownerId: row.owner_id,
+    status: row.status,
+    reason: row.reason,
+    envelope: row.envelope,
+    raw: row.raw ? Buffer.from(row.raw) : null,
+    sizeBytes: row.size_bytes,
+    sourceMail: row.source_mail,
+    subject: row.subject,
+    usedTokens: row.used_tokens,
+    attempts: row.attempts,
+    chargeRound: row.charge_round,
+    parsed: row.parsed,
+    costTokens: row.cost_tokens,
+    summary: row.summary,
+    writtenAt: row.written_at,
+    receivedAt: row.received_at,
+    heldAt: row.held_at,
+    refusal: refusalOf(row),
+  };
 }

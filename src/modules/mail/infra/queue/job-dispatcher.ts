@@ -1,8 +1,8 @@
-/** Where jobs come from and are marked done: the job engine's table. */
+/** Where jobs come from. A job's own run records its end; only a run that threw is handed back. */
 export interface JobSource<J> {
-  /** Up to `count` jobs, now active for this process. */
+  /** Up to `count` jobs, now claimed by this process. */
   fetch(count: number): Promise<J[]>;
-  complete(jobs: J[]): Promise<void>;
+  /** The run threw instead of recording how it ended: the job is to be tried again later. */
   fail(job: J, error: unknown): Promise<void>;
 }
 
@@ -11,21 +11,16 @@ export interface JobDispatcherOptions {
   concurrency: number;
   /** How often it looks for jobs when nothing woke it. */
   pollingMs: number;
-  /** Completions are marked in one statement once this many wait, or this long after the first (ms). */
-  completeBatch?: number;
-  completeDelayMs?: number;
-  onError(error: unknown, context: 'fetch' | 'complete' | 'fail'): void;
+  onError(error: unknown, context: 'fetch' | 'fail'): void;
 }
 
 /**
  * Runs a process's jobs with one fetcher for all its slots, instead of one poller per slot: a fetch takes
- * as many jobs as there are free slots, and completions are marked in batches. Per mail that is about
- * half a fetch and a fraction of a completion, where a poller per slot made four fetches (every slot woke
- * and asked at each new job) and one completion.
+ * as many jobs as there are free slots. Per mail that is about half a fetch, where a poller per slot made
+ * four (every slot woke and asked at each new job).
  *
  * While jobs run it waits until half the slots are free before fetching again (a batch, not one job at a
- * time); with nothing running it fetches at once. A job whose completion was not yet marked when the
- * process died is taken up again once it expires, and finds its mail already final.
+ * time); with nothing running it fetches at once.
  */
 export class JobDispatcher<J> {
   private running = 0;
@@ -36,9 +31,7 @@ export class JobDispatcher<J> {
   private maybeMore = true;
   private stopped = true;
   private pollTimer: NodeJS.Timeout | null = null;
-  private completed: J[] = [];
-  private completeTimer: NodeJS.Timeout | null = null;
-  private completing: Promise<void> = Promise.resolve();
+  private failing: Promise<void> = Promise.resolve();
   private idleWaiters: (() => void)[] = [];
 
   constructor(
@@ -62,8 +55,8 @@ export class JobDispatcher<J> {
   }
 
   /**
-   * Takes no new job, waits up to `timeoutMs` for the running ones and marks their completions. A job still
-   * running then stays active in the database and is taken up again once it expires.
+   * Takes no new job and waits up to `timeoutMs` for the running ones. A job still running then stays
+   * claimed in the database and is taken up again once its claim expires.
    */
   async stop(timeoutMs: number): Promise<void> {
     this.stopped = true;
@@ -76,7 +69,7 @@ export class JobDispatcher<J> {
     })();
     await Promise.race([idle, timedOut]);
     clearTimeout(timer);
-    await this.flushCompleted();
+    await this.failing;
   }
 
   private freeSlots(): number {
@@ -113,36 +106,13 @@ export class JobDispatcher<J> {
 
   private run(job: J): void {
     this.running += 1;
-    this.handle(job).then(
-      () => this.markCompleted(job),
-      (error: unknown) => {
-        this.completing = this.completing.then(() => this.source.fail(job, error)).catch((failure: unknown) => this.options.onError(failure, 'fail'));
-      },
-    ).finally(() => {
+    this.handle(job).catch((error: unknown) => {
+      this.failing = this.failing.then(() => this.source.fail(job, error)).catch((failure: unknown) => this.options.onError(failure, 'fail'));
+    }).finally(() => {
       this.running -= 1;
       this.notifyIdle();
       if (this.maybeMore) void this.fetchIntoFreeSlots();
     });
-  }
-
-  private markCompleted(job: J): void {
-    this.completed.push(job);
-    if (this.completed.length >= (this.options.completeBatch ?? this.options.concurrency)) {
-      void this.flushCompleted();
-      return;
-    }
-    this.completeTimer ??= setTimeout(() => void this.flushCompleted(), this.options.completeDelayMs ?? 20);
-  }
-
-  private flushCompleted(): Promise<void> {
-    if (this.completeTimer) clearTimeout(this.completeTimer);
-    this.completeTimer = null;
-    const jobs = this.completed;
-    this.completed = [];
-    if (jobs.length > 0) {
-      this.completing = this.completing.then(() => this.source.complete(jobs)).catch((error: unknown) => this.options.onError(error, 'complete'));
-    }
-    return this.completing;
   }
 
   private notifyIdle(): void {

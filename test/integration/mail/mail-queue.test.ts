@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import { pino } from 'pino';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { InboundMessage } from '../../../src/modules/mail/domain/inbound-message.js';
+import { KnexInboundMessageRepository } from '../../../src/modules/mail/infra/persistence/knex.inbound-message.repository.js';
+import { KnexMailQueue } from '../../../src/modules/mail/infra/queue/knex.mail-queue.js';
+import { openDatabase, type OpenDatabase } from '../../../src/platform/db/database.js';
+import { aUser } from '../../support/users.js';
+import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
+
+const logger = pino({ level: 'silent' });
+const WAIT = { timeout: 10_000, interval: 20 };
+
+describe.each(databaseKinds())('the mail queue on the messages table (%s)', (kind) => {
+  let database: TestDatabase;
+  let ownerId: string;
+  let documentId: string;
+  let queue: KnexMailQueue;
+  let messages: KnexInboundMessageRepository;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  });
+  beforeEach(async () => {
+    ownerId = await aUser(database.db);
+    documentId = randomUUID();
+    const token = documentId.replace(/-/g, '').slice(0, 10);
+    await database.db('documents').insert({ id: documentId, owner_id: ownerId, name: 'Doc', forward_token: token, forward_email: `doc-${token}@in.example.com`, external_id: `local-${token}` });
+    queue = new KnexMailQueue(database.db, { leaseSeconds: 60, pollingSeconds: 60 }, logger);
+    messages = new KnexInboundMessageRepository(database.db, queue);
+  });
+  afterEach(async () => {
+    await queue.stop();
+    await database.reset();
+  });
+  afterAll(() => database.close());
+
+  async function receive(count: number): Promise<string[]> {
+    const ids: string[] = [];
+    for (let n = 0; n < count; n += 1) {
+      const id = randomUUID();
+      ids.push(id);
+      // One at a time: each arrives after the one before it.
+      await messages.storeReceived([{ id, documentId, ownerId, envelope: { mailFrom: 'a@example.com', recipients: [], remoteAddress: '127.0.0.1', heloName: 'h' }, raw: Buffer.from(`Subject: ${n}\r\n\r\nHi`), dedupKey: `mid:${id}` }]);
+    }
+    return ids;
+  }
+  const row = async (id: string) =>
+    (await database.db('inbound_messages').where({ id }).first('status', 'due_at', 'run_lease_until')) as { status: string; due_at: Date | null; run_lease_until: Date | null };
+
+  it('claims due mail oldest first, each once, leased and due again when the lease ends', async () => {
+    const ids = await receive(3);
+    const first = await queue.claimDue(2);
+    expect(first.map((message) => message.id)).toEqual(ids.slice(0, 2));
+    expect(first.every((message) => message.status === 'processing')).toBe(true);
+    const claimed = await row(ids[0] ?? '');
+    expect(claimed.run_lease_until).not.toBeNull();
+    expect(claimed.due_at?.getTime()).toBe(claimed.run_lease_until?.getTime());
+    expect((await queue.claimDue(5)).map((message) => message.id)).toEqual([ids[2]]);
+    expect(await queue.claimDue(5)).toEqual([]);
+    expect(await queue.depth()).toBe(0);
+  });
+
+  it('claims a mail again once the lease of a run that died has run out', async () => {
+    const [id] = await receive(1);
+    await queue.claimDue(1);
+    expect(await queue.claimDue(1)).toEqual([]);
+    // The worker died: nobody ended the run, and its lease runs out.
+    await database.db('inbound_messages').where({ id }).update({ run_lease_until: database.db.raw("CURRENT_TIMESTAMP - interval '1 second'"), due_at: database.db.raw("CURRENT_TIMESTAMP - interval '1 second'") });
+    expect((await queue.claimDue(1)).map((message) => message.id)).toEqual([id]);
+  });
+
+  it('takes a mail off the queue when it ends or is held, and puts it back when requeued or asked for later', async () => {
+    const [processed = '', held = ''] = await receive(2);
+    await queue.claimDue(2);
+    await messages.finish(processed, { status: 'processed', reason: null, usedTokens: 1 });
+    await messages.saveStep(held, { status: 'held', reason: 'No tokens.' });
+    expect(await row(processed)).toMatchObject({ status: 'processed', due_at: null, run_lease_until: null });
+    expect(await row(held)).toMatchObject({ status: 'held', due_at: null });
+    await messages.releaseRun(held);
+    expect(await messages.requeue(held)).toBe(true);
+    expect((await queue.claimDue(5)).map((message) => message.id)).toEqual([held]);
+    await queue.enqueueProcessing(held, { delaySeconds: 3600 });
+    await messages.releaseRun(held);
+    expect(await queue.claimDue(5)).toEqual([]);
+    expect(await queue.depth()).toBe(1);
+    // A finished mail is not put back by a late request.
+    await queue.enqueueProcessing(processed);
+    expect(await row(processed)).toMatchObject({ due_at: null });
+  });
+
+  it('refuses a due time on mail that is not waiting for a run', async () => {
+    const [id] = await receive(1);
+    await messages.finish(id ?? '', { status: 'ignored', reason: 'No.' });
+    await expect(database.db('inbound_messages').where({ id }).update({ due_at: database.db.fn.now() })).rejects.toThrow(/inbound_messages_due_only_waiting/);
+  });
+
+  it('runs due mail on its workers, woken by intake, and hands back a run that threw', async () => {
+    const seen: string[] = [];
+    let failOnce = true;
+    queue.work(2, async (message: InboundMessage) => {
+      seen.push(message.id);
+      if (failOnce) {
+        failOnce = false;
+        await messages.releaseRun(message.id);
+        throw new Error('database gone');
+      }
+      await messages.finish(message.id, { status: 'processed', reason: null, usedTokens: 1 });
+    });
+    const [id] = await receive(1);
+    // The polling interval is a minute: only the intake's wake can have started it.
+    await vi.waitFor(() => expect(seen).toEqual([id]), WAIT);
+    // Handed back for a few seconds later (not the end of its 60 s lease), not lost.
+    const dueIn = async () => {
+      const { seconds } = (await database.db('inbound_messages').where({ id }).first(database.db.raw('extract(epoch from due_at - CURRENT_TIMESTAMP) as seconds'))) as { seconds: string | number };
+      return Number(seconds);
+    };
+    await vi.waitFor(async () => expect(await dueIn()).toBeLessThan(30), WAIT);
+    expect(await row(id ?? '')).toMatchObject({ status: 'processing', run_lease_until: null });
+  });
+});
+
+describe.skipIf(!databaseKinds().includes('postgres'))('the mail queue shared by processes (postgres)', () => {
+  let database: TestDatabase;
+  let second: OpenDatabase;
+
+  beforeAll(async () => {
+    database = await openTestDatabase('postgres');
+    second = await openDatabase({ url: database.url ?? '' });
+  });
+  afterAll(async () => {
+    await second.close();
+    await database.close();
+  });
+
+  it('gives each due mail to exactly one of several claimers claiming at once', async () => {
+    const ownerId = await aUser(database.db);
+    const documentId = randomUUID();
+    const token = documentId.replace(/-/g, '').slice(0, 10);
+    await database.db('documents').insert({ id: documentId, owner_id: ownerId, name: 'Doc', forward_token: token, forward_email: `doc-${token}@in.example.com`, external_id: `local-${token}` });
+    const here = new KnexMailQueue(database.db, { leaseSeconds: 60, pollingSeconds: 60 }, logger);
+    const there = new KnexMailQueue(second.db, { leaseSeconds: 60, pollingSeconds: 60 }, logger);
+    const messages = new KnexInboundMessageRepository(database.db, here);
+    const ids = Array.from({ length: 40 }, () => randomUUID());
+    await messages.storeReceived(
+      ids.map((id) => ({ id, documentId, ownerId, envelope: { mailFrom: 'a@example.com', recipients: [], remoteAddress: '127.0.0.1', heloName: 'h' }, raw: Buffer.from('Subject: x\r\n\r\nHi'), dedupKey: `mid:${id}` })),
+    );
+    const claims = await Promise.all(Array.from({ length: 8 }, (_, n) => (n % 2 === 0 ? here : there).claimDue(7)));
+    const claimed = claims.flat().map((message) => message.id);
+    expect(new Set(claimed).size).toBe(claimed.length);
+    const rest = [...(await here.claimDue(40)), ...(await there.claimDue(40))].map((message) => message.id);
+    expect([...claimed, ...rest].sort()).toEqual([...ids].sort());
+  });
+});
