@@ -19,10 +19,10 @@ export async function startRuntime(c: DependencyContainer, roles: readonly Role[
   await mail.startJobs({ maintain: roles.includes('worker') });
   let server: Server | null = null;
   let smtp: SmtpListener | null = null;
-  // The http role holds the tabs' live-update streams: it hears every process's notices. The worker
-  // role hears that new mail jobs were committed in another process (an SMTP-only one).
+  // Every role hears the other processes: the http role for its tabs' live updates and its session cache,
+  // the worker role for mail committed by an SMTP-only process, every role for its document cache.
   const notifications = c.resolve<NotificationBus>(NOTIFICATION_BUS);
-  if (roles.includes('http') || roles.includes('worker')) await notifications.listen();
+  await notifications.listen();
   if (roles.includes('http')) {
     server = await listen(buildHttpApp(c), ports.http ?? 0, ports.httpHost);
   }

@@ -17,9 +17,13 @@ import { UpdateDescription } from './application/update-description.use-case.js'
 import { documentsRoutes } from './http/documents.routes.js';
 import { localDocRoutes } from './http/local-doc.routes.js';
 import { KnexDocumentListReader } from './infra/knex.document-list.reader.js';
+import { CachedDocumentRepository } from './infra/cached.document.repository.js';
 import { KnexDocumentRepository } from './infra/knex.document.repository.js';
 import { LazyDocStore, googleDocUrl } from './infra/lazy.doc-store.js';
 import { LocalDocStore } from './infra/local.doc-store.js';
+
+/** Documents kept in memory for mail at most (each cache): a few MB. */
+const DOCUMENT_CACHE_ENTRIES = 10_000;
 
 /** Tests point the store at a local fake Google Docs; production never passes this. */
 export interface DocumentsOverrides {
@@ -30,8 +34,14 @@ export interface DocumentsOverrides {
  * Documents, allow-lists and forward addresses. `DOC_STORE` picks Google Docs or the local store; the
  * local store's documents are readable at /local-docs/:id, mounted only when this module built it.
  */
-export function documentsModule({ container: c, config, db }: ModuleContext, overrides: DocumentsOverrides = {}): AppModule {
-  c.register(DOCUMENT_REPOSITORY, { useValue: new KnexDocumentRepository(db) });
+export function documentsModule({ container: c, config, db, clock, notifications }: ModuleContext, overrides: DocumentsOverrides = {}): AppModule {
+  const documents = new KnexDocumentRepository(db);
+  c.register(DOCUMENT_REPOSITORY, {
+    useValue:
+      config.DOCUMENT_CACHE_SECONDS > 0
+        ? new CachedDocumentRepository(documents, notifications, { ttlMs: config.DOCUMENT_CACHE_SECONDS * 1000, maxEntries: DOCUMENT_CACHE_ENTRIES, now: () => clock.now().getTime() })
+        : documents,
+  });
   c.register(DOCUMENT_LIST_READER, { useValue: new KnexDocumentListReader(db) });
   const local = !overrides.docStore && config.DOC_STORE === 'local' ? new LocalDocStore(db, config.PUBLIC_URL) : null;
   c.register(DOC_STORE, { useValue: overrides.docStore ?? local ?? googleDocStore(config, () => c.resolve<ProviderCredentials>(PROVIDER_CREDENTIALS)) });

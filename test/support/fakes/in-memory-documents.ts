@@ -47,6 +47,11 @@ export class InMemoryDocumentRepository implements DocumentRepository {
     return Promise.resolve(row ? { ...row, emails: [...row.emails] } : null);
   }
 
+  findForMail(ownerId: string, id: string): Promise<Document | null> {
+    const row = this.live(ownerId, id);
+    return Promise.resolve(row ? { ...row, emails: [...row.emails] } : null);
+  }
+
   listOwned(ownerId: string): Promise<Document[]> {
     return Promise.resolve([...this.rows.values()].filter((row) => this.live(ownerId, row.id)).reverse());
   }

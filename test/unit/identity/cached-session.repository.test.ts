@@ -6,9 +6,9 @@ import type { Session } from '../../../src/modules/identity/domain/session.js';
 import type { User } from '../../../src/modules/identity/domain/user.js';
 import { CachedSessionRepository, SESSION_ENDED_SIGNAL } from '../../../src/modules/identity/infra/cached.session.repository.js';
 import { JoseAccessTokens } from '../../../src/modules/identity/infra/jose.access-tokens.js';
-import { SignalListeners, type NotificationBus, type SignalListener } from '../../../src/platform/events/notification-bus.js';
 import { AppError } from '../../../src/shared/app-error.js';
 import { fixedClock } from '../../../src/shared/clock.js';
+import { FakeSignals } from '../../support/fakes/fake-signals.js';
 import { InMemorySessionRepository, InMemoryUserRepository } from '../../support/fakes/in-memory-identity.js';
 
 /** The database's side: each lookup is a fresh copy of the row (as a query returns), and counted. */
@@ -23,26 +23,6 @@ class CountingSessions extends InMemorySessionRepository {
     const copy = found ? structuredClone(found) : null;
     if (this.gate) await this.gate;
     return copy;
-  }
-}
-
-/** The part of the notification bus the cache uses, with the listening state in the test's hands. */
-class FakeSignals implements Pick<NotificationBus, 'signal' | 'onSignal' | 'hearsAllSignals'> {
-  readonly listeners = new SignalListeners();
-  readonly sent: { topic: string; key: string }[] = [];
-  hearing = true;
-
-  signal(topic: string, key: string): Promise<void> {
-    this.sent.push({ topic, key });
-    return Promise.resolve();
-  }
-
-  onSignal(topic: string, listener: SignalListener): () => void {
-    return this.listeners.add(topic, listener);
-  }
-
-  hearsAllSignals(): boolean {
-    return this.hearing;
   }
 }
 

@@ -49,17 +49,41 @@ describe('the mail job dispatcher', () => {
     expect([...running.keys()]).toEqual([1, 2, 3, 4]);
   });
 
-  it('fetches again once half the slots are free, not after every job', async () => {
+  it('fills a slot as soon as it frees while more jobs may be waiting', async () => {
     vi.useFakeTimers();
     const { source, calls } = aSource([1, 2, 3, 4, 5, 6, 7, 8]);
     const { handle, finish, running } = gatedHandler();
     new JobDispatcher(source, handle, { concurrency: 4, pollingMs: 1_000, onError }).start();
     await vi.advanceTimersByTimeAsync(0);
     await finish(1);
-    expect(calls).toEqual(['fetch 4 → 4']);
+    expect(calls).toEqual(['fetch 4 → 4', 'fetch 1 → 1']);
     await finish(2);
-    expect(calls).toEqual(['fetch 4 → 4', 'fetch 2 → 2']);
+    expect(calls).toEqual(['fetch 4 → 4', 'fetch 1 → 1', 'fetch 1 → 1']);
     expect([...running.keys()]).toEqual([3, 4, 5, 6]);
+  });
+
+  it('fetches once for the slots that freed while a fetch was under way', async () => {
+    vi.useFakeTimers();
+    const waiting = [1, 2, 3, 4, 5, 6, 7, 8];
+    const { source, calls } = aSource(waiting);
+    let releaseFetch: () => void = () => undefined;
+    const slowFetch: JobSource<number> = {
+      ...source,
+      fetch: async (count) => {
+        if (calls.length === 1) await new Promise<void>((resolve) => (releaseFetch = resolve));
+        return source.fetch(count);
+      },
+    };
+    const { handle, finish } = gatedHandler();
+    new JobDispatcher(slowFetch, handle, { concurrency: 4, pollingMs: 1_000, onError }).start();
+    await vi.advanceTimersByTimeAsync(0);
+    // The second fetch (for job 1's slot) is held up; jobs 2 and 3 end meanwhile.
+    await finish(1);
+    await finish(2);
+    await finish(3);
+    releaseFetch();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toEqual(['fetch 4 → 4', 'fetch 1 → 1', 'fetch 2 → 2']);
   });
 
   it('with nothing waiting, looks again when woken or at the next poll, not in a loop', async () => {

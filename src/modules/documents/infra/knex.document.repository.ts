@@ -80,6 +80,10 @@ export class KnexDocumentRepository implements DocumentRepository {
     return row ? toDocument(row) : null;
   }
 
+  findForMail(ownerId: string, id: string): Promise<Document | null> {
+    return this.findOwned(ownerId, id);
+  }
+
   async listOwned(ownerId: string): Promise<Document[]> {
     const rows = (await this.owned(ownerId).orderBy('d.created_at', 'desc')) as DocumentRow[];
     return rows.map(toDocument);

@@ -2,7 +2,7 @@ import type { NotificationBus } from '../../../platform/events/notification-bus.
 import type { Session } from '../domain/session.js';
 import type { User } from '../domain/user.js';
 import type { SessionRepository } from '../application/ports/session.repository.port.js';
-import { SessionCache } from './session-cache.js';
+import { TtlCache } from '../../../shared/ttl-cache.js';
 
 /** The signal topic: its key is a session id whose cached copies are stale. */
 export const SESSION_ENDED_SIGNAL = 'session-ended';
@@ -20,14 +20,14 @@ type Signals = Pick<NotificationBus, 'signal' | 'onSignal' | 'hearsAllSignals'>;
  * change of the user's name or picture shows up when the entry expires.
  */
 export class CachedSessionRepository implements SessionRepository {
-  private readonly cache: SessionCache<Found>;
+  private readonly cache: TtlCache<Found>;
 
   constructor(
     private readonly inner: SessionRepository,
     private readonly signals: Signals,
     options: { ttlMs: number; maxEntries: number; now: () => number },
   ) {
-    this.cache = new SessionCache<Found>(options);
+    this.cache = new TtlCache<Found>(options);
     signals.onSignal(SESSION_ENDED_SIGNAL, { signal: (sessionId) => this.cache.forget(sessionId), reset: () => this.cache.clear() });
   }
 
@@ -40,14 +40,8 @@ export class CachedSessionRepository implements SessionRepository {
     return this.inner.findById(id);
   }
 
-  async findWithUser(id: string): Promise<Found | null> {
-    if (!this.signals.hearsAllSignals()) return this.inner.findWithUser(id);
-    const cached = this.cache.get(id);
-    if (cached) return cached;
-    const stamp = this.cache.stamp();
-    const found = await this.inner.findWithUser(id);
-    if (found && this.signals.hearsAllSignals()) this.cache.set(id, found, stamp);
-    return found;
+  findWithUser(id: string): Promise<Found | null> {
+    return this.cache.getOrLoad(id, () => this.inner.findWithUser(id), () => this.signals.hearsAllSignals());
   }
 
   async rotate(oldId: string, next: { id: string; userId: string; expiresAt: Date; userAgent: string | null }, now: Date): Promise<boolean> {

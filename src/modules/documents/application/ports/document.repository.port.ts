@@ -27,8 +27,17 @@ export interface DocumentRepository {
   /** Releases a claim whose linked document could not be created, so a retry can start over. */
   abandon(id: string): Promise<void>;
   findOwned(ownerId: string, id: string): Promise<Document | null>;
+  /**
+   * The document as the mail pipeline reads it (allow-list, description, placement, linked document):
+   * may come from a short in-process cache that every change made through this repository drops at once,
+   * in every process. Its `processedEmailsCount` is not kept current.
+   */
+  findForMail(ownerId: string, id: string): Promise<Document | null>;
   listOwned(ownerId: string): Promise<Document[]>;
-  /** The live document a forward address leads to: only what mail intake needs, as SMTP asks per recipient. */
+  /**
+   * The live document a forward address leads to: only what mail intake needs, as SMTP asks per recipient.
+   * Cached as `findForMail` is.
+   */
   findByForwardToken(token: string): Promise<Pick<Document, 'id' | 'ownerId'> | null>;
   update(ownerId: string, id: string, patch: DocumentPatch): Promise<Document | null>;
   /** Adds unless present (normalised); null when the document is not the owner's. */

