@@ -49,7 +49,7 @@ export async function processMailHarness(options: ProcessMailHarnessOptions) {
   const logger = pino({ level: 'silent' });
   const metrics = options.metrics ?? noMailMetrics;
   const queue = new RecordingQueue();
-  const messages = new InMemoryInboundMessages(queue);
+  const messages = new InMemoryInboundMessages(queue, config.DEDUP_DAYS);
   const documents = new InMemoryDocumentRepository();
   const store = new InMemoryDocStore();
   const ledger = new InMemoryLedgerRepository();

@@ -41,13 +41,13 @@ export interface MailOverrides {
  */
 export function mailModule({ container: c, config, db, logger, metrics, notifications }: ModuleContext, overrides: MailOverrides = {}): AppModule {
   // The same lease as a run asked for by id takes (run-lease.ts).
-  const queue = new KnexMailQueue(db, { leaseSeconds: 2 * config.JOB_TIMEOUT_SECONDS, pollingSeconds: config.JOB_POLLING_SECONDS }, logger, notifications);
+  const queue = new KnexMailQueue(db, { leaseSeconds: 2 * config.JOB_TIMEOUT_SECONDS, pollingSeconds: config.JOB_POLLING_SECONDS, dedupDays: config.DEDUP_DAYS }, logger, notifications);
   const schedule = new PgBossSchedule(db, { maintenanceIntervalSeconds: config.JOB_MAINTENANCE_SECONDS }, logger);
   c.register(JOB_QUEUE, { useValue: queue });
   // Whatever roles this process runs record into the one registry that /metrics (http) shows.
   c.register(MAIL_METRICS, { useValue: new PrometheusMailMetrics(metrics.registry, { queue: { queue: PROCESS_MAIL, depth: () => queue.depth() }, logger }) });
   c.register(MAIL_EVENTS, { useValue: new NoticeMailEvents(notifications) });
-  c.register(INBOUND_MESSAGE_REPOSITORY, { useValue: new KnexInboundMessageRepository(db, queue) });
+  c.register(INBOUND_MESSAGE_REPOSITORY, { useValue: new KnexInboundMessageRepository(db, queue, { dedupDays: config.DEDUP_DAYS }) });
   c.register(RECEIVED_MAIL_PAGES, { useValue: new KnexReceivedMailPages(db, new KnexOwnedDocumentScope()) });
   c.register(DOC_WRITE_LIMITER, { useValue: new KnexDocWriteLimiter(db) });
   c.register(SUBSCRIPTION_GATE, { useFactory: (resolver): SubscriptionGate => resolver.resolve(SubscriptionAccess) });

@@ -25,7 +25,7 @@ describe.each(databaseKinds())('ending a mail and counting it on its document (%
   afterAll(() => database.close());
 
   // finish() never wakes the workers; the repository just needs someone to wake.
-  const aRepository = () => new KnexInboundMessageRepository(database.db, { wake: () => undefined });
+  const aRepository = () => new KnexInboundMessageRepository(database.db, { wake: () => undefined }, { dedupDays: 7 });
 
   async function aMailInProcessing(): Promise<string> {
     const id = randomUUID();

@@ -14,7 +14,7 @@ describe.each(databaseKinds())('intake commits (%s)', (kind) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    messages = new KnexInboundMessageRepository(database.db, { wake: () => (wakes += 1) });
+    messages = new KnexInboundMessageRepository(database.db, { wake: () => (wakes += 1) }, { dedupDays: 7 });
     ownerId = await aUser(database.db);
     documentId = randomUUID();
     const token = documentId.replace(/-/g, '').slice(0, 10);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { InboundMessage } from '../../../src/modules/mail/domain/inbound-message.js';
+import type { ClaimedRun } from '../../../src/modules/mail/application/ports/inbound-message.repository.port.js';
 import { KnexInboundMessageRepository } from '../../../src/modules/mail/infra/persistence/knex.inbound-message.repository.js';
 import { KnexMailQueue } from '../../../src/modules/mail/infra/queue/knex.mail-queue.js';
 import { openDatabase, type OpenDatabase } from '../../../src/platform/db/database.js';
@@ -26,8 +26,8 @@ describe.each(databaseKinds())('the mail queue on the messages table (%s)', (kin
     documentId = randomUUID();
     const token = documentId.replace(/-/g, '').slice(0, 10);
     await database.db('documents').insert({ id: documentId, owner_id: ownerId, name: 'Doc', forward_token: token, forward_email: `doc-${token}@in.example.com`, external_id: `local-${token}` });
-    queue = new KnexMailQueue(database.db, { leaseSeconds: 60, pollingSeconds: 60 }, logger);
-    messages = new KnexInboundMessageRepository(database.db, queue);
+    queue = new KnexMailQueue(database.db, { leaseSeconds: 60, pollingSeconds: 60, dedupDays: 7 }, logger);
+    messages = new KnexInboundMessageRepository(database.db, queue, { dedupDays: 7 });
   });
   afterEach(async () => {
     await queue.stop();
@@ -51,14 +51,33 @@ describe.each(databaseKinds())('the mail queue on the messages table (%s)', (kin
   it('claims due mail oldest first, each once, leased and due again when the lease ends', async () => {
     const ids = await receive(3);
     const first = await queue.claimDue(2);
-    expect(first.map((message) => message.id)).toEqual(ids.slice(0, 2));
-    expect(first.every((message) => message.status === 'processing')).toBe(true);
+    expect(first.map((run) => run.message.id)).toEqual(ids.slice(0, 2));
+    expect(first.every((run) => run.message.status === 'processing' && run.earlierDelivery === null)).toBe(true);
     const claimed = await row(ids[0] ?? '');
     expect(claimed.run_lease_until).not.toBeNull();
     expect(claimed.due_at?.getTime()).toBe(claimed.run_lease_until?.getTime());
-    expect((await queue.claimDue(5)).map((message) => message.id)).toEqual([ids[2]]);
+    expect((await queue.claimDue(5)).map((run) => run.message.id)).toEqual([ids[2]]);
     expect(await queue.claimDue(5)).toEqual([]);
     expect(await queue.depth()).toBe(0);
+  });
+
+  it("brings a copy's earlier delivery with its claim, while the copy is not parsed and within the dedup window", async () => {
+    const raw = Buffer.from('Message-ID: <same@example.com>\r\nSubject: Again\r\n\r\nHi');
+    const copy = (id: string) => ({ id, documentId, ownerId, envelope: { mailFrom: 'a@example.com', recipients: [], remoteAddress: '127.0.0.1', heloName: 'h' }, raw, dedupKey: 'mid:same@example.com' });
+    const [old, first, second, third] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    for (const id of [old, first, second, third]) await messages.storeReceived([copy(id)]);
+    // A copy from before the window (7 days) is no earlier delivery of the ones now.
+    await database.db('inbound_messages').where({ id: old }).update({ received_at: database.db.raw("CURRENT_TIMESTAMP - interval '9 days'") });
+    // Parsed already: its first run checked.
+    await database.db('inbound_messages').where({ id: third }).update({ parsed: JSON.stringify({ subject: 'Again' }) });
+    const received = async (id: string) => ((await database.db('inbound_messages').where({ id }).first('received_at')) as { received_at: Date }).received_at;
+
+    const runs = new Map((await queue.claimDue(10)).map((run) => [run.message.id, run.earlierDelivery]));
+    expect(runs.size).toBe(4);
+    expect(runs.get(old)).toBeNull();
+    expect(runs.get(first)).toBeNull();
+    expect(runs.get(second)).toEqual({ id: first, receivedAt: await received(first) });
+    expect(runs.get(third)).toBeNull();
   });
 
   it('claims a mail again once the lease of a run that died has run out', async () => {
@@ -67,7 +86,7 @@ describe.each(databaseKinds())('the mail queue on the messages table (%s)', (kin
     expect(await queue.claimDue(1)).toEqual([]);
     // The worker died: nobody ended the run, and its lease runs out.
     await database.db('inbound_messages').where({ id }).update({ run_lease_until: database.db.raw("CURRENT_TIMESTAMP - interval '1 second'"), due_at: database.db.raw("CURRENT_TIMESTAMP - interval '1 second'") });
-    expect((await queue.claimDue(1)).map((message) => message.id)).toEqual([id]);
+    expect((await queue.claimDue(1)).map((run) => run.message.id)).toEqual([id]);
   });
 
   it('takes a mail off the queue when it ends or is held, and puts it back when requeued or asked for later', async () => {
@@ -79,7 +98,7 @@ describe.each(databaseKinds())('the mail queue on the messages table (%s)', (kin
     expect(await row(held)).toMatchObject({ status: 'held', due_at: null });
     await messages.releaseRun(held);
     expect(await messages.requeue(held)).toBe(true);
-    expect((await queue.claimDue(5)).map((message) => message.id)).toEqual([held]);
+    expect((await queue.claimDue(5)).map((run) => run.message.id)).toEqual([held]);
     await queue.enqueueProcessing(held, { delaySeconds: 3600 });
     await messages.releaseRun(held);
     expect(await queue.claimDue(5)).toEqual([]);
@@ -98,7 +117,7 @@ describe.each(databaseKinds())('the mail queue on the messages table (%s)', (kin
   it('runs due mail on its workers, woken by intake, and hands back a run that threw', async () => {
     const seen: string[] = [];
     let failOnce = true;
-    queue.work(2, async (message: InboundMessage) => {
+    queue.work(2, async ({ message }: ClaimedRun) => {
       seen.push(message.id);
       if (failOnce) {
         failOnce = false;
@@ -138,17 +157,17 @@ describe.skipIf(!databaseKinds().includes('postgres'))('the mail queue shared by
     const documentId = randomUUID();
     const token = documentId.replace(/-/g, '').slice(0, 10);
     await database.db('documents').insert({ id: documentId, owner_id: ownerId, name: 'Doc', forward_token: token, forward_email: `doc-${token}@in.example.com`, external_id: `local-${token}` });
-    const here = new KnexMailQueue(database.db, { leaseSeconds: 60, pollingSeconds: 60 }, logger);
-    const there = new KnexMailQueue(second.db, { leaseSeconds: 60, pollingSeconds: 60 }, logger);
-    const messages = new KnexInboundMessageRepository(database.db, here);
+    const here = new KnexMailQueue(database.db, { leaseSeconds: 60, pollingSeconds: 60, dedupDays: 7 }, logger);
+    const there = new KnexMailQueue(second.db, { leaseSeconds: 60, pollingSeconds: 60, dedupDays: 7 }, logger);
+    const messages = new KnexInboundMessageRepository(database.db, here, { dedupDays: 7 });
     const ids = Array.from({ length: 40 }, () => randomUUID());
     await messages.storeReceived(
       ids.map((id) => ({ id, documentId, ownerId, envelope: { mailFrom: 'a@example.com', recipients: [], remoteAddress: '127.0.0.1', heloName: 'h' }, raw: Buffer.from('Subject: x\r\n\r\nHi'), dedupKey: `mid:${id}` })),
     );
     const claims = await Promise.all(Array.from({ length: 8 }, (_, n) => (n % 2 === 0 ? here : there).claimDue(7)));
-    const claimed = claims.flat().map((message) => message.id);
+    const claimed = claims.flat().map((run) => run.message.id);
     expect(new Set(claimed).size).toBe(claimed.length);
-    const rest = [...(await here.claimDue(40)), ...(await there.claimDue(40))].map((message) => message.id);
+    const rest = [...(await here.claimDue(40)), ...(await there.claimDue(40))].map((run) => run.message.id);
     expect([...claimed, ...rest].sort()).toEqual([...ids].sort());
   });
 });

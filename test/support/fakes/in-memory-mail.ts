@@ -17,7 +17,10 @@ export class InMemoryInboundMessages implements InboundMessageRepository {
   /** Each message's redelivery key and arrival order. */
   private readonly arrivals = new Map<string, { documentId: string; dedupKey: string; order: number }>();
 
-  constructor(private readonly queue: RecordingQueue) {}
+  constructor(
+    private readonly queue: RecordingQueue,
+    private readonly dedupDays: number,
+  ) {}
 
   storeReceived(messages: NewInboundMessage[]): Promise<void> {
     for (const message of messages) {
@@ -65,7 +68,9 @@ export class InMemoryInboundMessages implements InboundMessageRepository {
     if (held && held > now) return Promise.resolve({ outcome: 'leased', until: held });
     this.leases.set(id, until);
     row.status = 'processing';
-    return Promise.resolve({ outcome: 'claimed', message: { ...row } });
+    // As the claim's own lookup: only while the message is not parsed yet, within the dedup window.
+    const since = new Date(row.receivedAt.getTime() - this.dedupDays * 24 * 60 * 60 * 1000);
+    return Promise.resolve({ outcome: 'claimed', message: { ...row }, earlierDelivery: row.parsed ? null : this.earlierDelivery(id, since) });
   }
 
   releaseRun(id: string): Promise<void> {
@@ -73,13 +78,13 @@ export class InMemoryInboundMessages implements InboundMessageRepository {
     return Promise.resolve();
   }
 
-  findEarlierDelivery(message: Pick<InboundMessage, 'id'>, since: Date): Promise<{ id: string; receivedAt: Date } | null> {
-    const self = this.arrivals.get(message.id);
+  private earlierDelivery(id: string, since: Date): { id: string; receivedAt: Date } | null {
+    const self = this.arrivals.get(id);
     const earlier = [...this.arrivals.entries()]
       .filter(([id, other]) => self && other.documentId === self.documentId && other.dedupKey === self.dedupKey && other.order < self.order && (this.rows.get(id)?.receivedAt ?? since) >= since)
       .sort((a, b) => a[1].order - b[1].order)[0];
     const row = earlier ? this.rows.get(earlier[0]) : undefined;
-    return Promise.resolve(row ? { id: row.id, receivedAt: row.receivedAt } : null);
+    return row ? { id: row.id, receivedAt: row.receivedAt } : null;
   }
 
   /** When each message ended, for the content-retention sweep. */

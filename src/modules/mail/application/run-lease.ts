@@ -1,8 +1,7 @@
 import { inject, injectable } from 'tsyringe';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { CLOCK, type Clock } from '../../../shared/clock.js';
-import type { InboundMessage } from '../domain/inbound-message.js';
-import { INBOUND_MESSAGE_REPOSITORY, type InboundMessageRepository } from './ports/inbound-message.repository.port.js';
+import { INBOUND_MESSAGE_REPOSITORY, type ClaimedRun, type InboundMessageRepository } from './ports/inbound-message.repository.port.js';
 import { JOB_QUEUE, type JobQueue } from './ports/job-queue.port.js';
 
 /**
@@ -26,7 +25,7 @@ export class RunLease {
    * another run holds it (having scheduled a later look). `work` answers true when it ended the mail,
    * which gave the lease back with the end.
    */
-  async exclusive(messageId: string, work: (message: InboundMessage) => Promise<boolean>): Promise<boolean> {
+  async exclusive(messageId: string, work: (run: ClaimedRun) => Promise<boolean>): Promise<boolean> {
     const now = this.clock.now();
     const until = new Date(now.getTime() + 2 * this.config.JOB_TIMEOUT_SECONDS * 1000);
     const claim = await this.messages.claimRun(messageId, now, until);
@@ -35,7 +34,7 @@ export class RunLease {
       await this.queue.enqueueProcessing(messageId, { delaySeconds: Math.max(1, Math.ceil((claim.until.getTime() - now.getTime()) / 1000)) });
       return false;
     }
-    await this.hold(claim.message, work);
+    await this.hold({ message: claim.message, earlierDelivery: claim.earlierDelivery }, work);
     return true;
   }
 
@@ -43,12 +42,12 @@ export class RunLease {
    * Runs `work` on a message whose lease this run already took (the queue's claim), and gives the lease
    * back unless `work` ended the mail.
    */
-  async hold(message: InboundMessage, work: (message: InboundMessage) => Promise<boolean>): Promise<void> {
+  async hold(run: ClaimedRun, work: (run: ClaimedRun) => Promise<boolean>): Promise<void> {
     let ended = false;
     try {
-      ended = await work(message);
+      ended = await work(run);
     } finally {
-      if (!ended) await this.messages.releaseRun(message.id);
+      if (!ended) await this.messages.releaseRun(run.message.id);
     }
   }
 }

@@ -58,7 +58,7 @@ export class MailRoles {
   /** Claims due mail from the database; any number of worker processes can share one database. */
   async startWorkers(): Promise<void> {
     const { queue, schedule, process, sweep, config } = this.deps;
-    queue.work(config.WORKER_CONCURRENCY, (message) => process.executeClaimed(message));
+    queue.work(config.WORKER_CONCURRENCY, (run) => process.executeClaimed(run));
     await schedule.scheduleSweep(async () => {
       await sweep.execute();
     });

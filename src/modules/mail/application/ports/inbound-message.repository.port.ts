@@ -26,7 +26,22 @@ export type StepResults = Partial<{
   writtenAt: Date;
 }>;
 
-export type RunClaim = { outcome: 'claimed'; message: InboundMessage } | { outcome: 'leased'; until: Date } | { outcome: 'nothing-to-run' };
+/** The same message delivered to the same document before this copy, within DEDUP_DAYS. */
+export interface EarlierDelivery {
+  id: string;
+  receivedAt: Date;
+}
+
+/**
+ * A run's start: the message as the claim left it, and, while it is not parsed yet (its first run, or one
+ * that died before recording the parse), its earlier delivery, looked up by the claim itself.
+ */
+export interface ClaimedRun {
+  message: InboundMessage;
+  earlierDelivery: EarlierDelivery | null;
+}
+
+export type RunClaim = ({ outcome: 'claimed' } & ClaimedRun) | { outcome: 'leased'; until: Date } | { outcome: 'nothing-to-run' };
 
 export type ReceivedMailSortKey = 'sourceMail' | 'subject' | 'usedTokens' | 'receivedAt';
 
@@ -54,7 +69,10 @@ export interface InboundMessageRepository {
   /**
    * Starts a run, in one statement: takes the message's run lease until `until` when the message is
    * waiting for a run (received or processing) and no other run holds it (or its lease ran out), marks it
-   * processing, due again when the lease ends (a run that dies is taken up then), and answers it as it now is. Otherwise answers when the other run's lease ends, or that
+   * processing, due again when the lease ends (a run that dies is taken up then), and answers it as it now is
+   * with its earlier delivery (see `ClaimedRun`): the first delivery of the same message to the same
+   * document within the dedup window, when this one is a later copy (received later, or in the same
+   * instant with a larger id). Otherwise answers when the other run's lease ends, or that
    * there is nothing to run (no such message, a final one, or one held for tokens or a plan).
    */
   claimRun(id: string, now: Date, until: Date): Promise<RunClaim>;
@@ -67,11 +85,6 @@ export interface InboundMessageRepository {
    * commit, and the run lease is given back. False if already final.
    */
   finish(id: string, outcome: Outcome): Promise<boolean>;
-  /**
-   * The first delivery of the same message to the same document since `since`, when this one is a later
-   * copy (earlier received, or received in the same instant with a smaller id); null otherwise.
-   */
-  findEarlierDelivery(message: Pick<InboundMessage, 'id'>, since: Date): Promise<{ id: string; receivedAt: Date } | null>;
   /** Puts a held or failed message back in line (status received, due at once), in one statement. */
   requeue(id: string, options?: { resetAttempts?: boolean }): Promise<boolean>;
   /**

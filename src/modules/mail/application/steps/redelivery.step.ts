@@ -1,9 +1,8 @@
 import { inject, injectable } from 'tsyringe';
-import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config.js';
 import { LOGGER, type Logger } from '../../../../platform/logging/logger.js';
 import type { InboundMessage } from '../../domain/inbound-message.js';
 import { formatMailDate } from '../../domain/mail-block.js';
-import { INBOUND_MESSAGE_REPOSITORY, type InboundMessageRepository } from '../ports/inbound-message.repository.port.js';
+import { INBOUND_MESSAGE_REPOSITORY, type EarlierDelivery, type InboundMessageRepository } from '../ports/inbound-message.repository.port.js';
 
 /**
  * A sending server that did not read our 250 (the connection dropped after the commit) delivers the
@@ -14,14 +13,11 @@ import { INBOUND_MESSAGE_REPOSITORY, type InboundMessageRepository } from '../po
 export class RedeliveryStep {
   constructor(
     @inject(INBOUND_MESSAGE_REPOSITORY) private readonly messages: InboundMessageRepository,
-    @inject(APP_CONFIG) private readonly config: AppConfig,
     @inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** True when this message is a later copy, now ended `duplicate`. */
-  async run(message: InboundMessage): Promise<boolean> {
-    const since = new Date(message.receivedAt.getTime() - this.config.DEDUP_DAYS * 24 * 60 * 60 * 1000);
-    const earlier = await this.messages.findEarlierDelivery(message, since);
+  /** True when this message is a later copy (`earlier`, found by the run's claim), now ended `duplicate`. */
+  async run(message: InboundMessage, earlier: EarlierDelivery | null): Promise<boolean> {
     if (!earlier) return false;
     await this.messages.finish(message.id, {
       status: 'duplicate',

@@ -4,7 +4,7 @@ import { KEPT_IGNORED_PER_DOCUMENT, keepsContent, type InboundMessage, type Outc
 import type { ForwardingConfirmation } from '../../application/ports/mail-parser.port.js';
 import type { InboundMessageRepository, NewInboundMessage, RunClaim, StepResults } from '../../application/ports/inbound-message.repository.port.js';
 import { GroupCommit } from '../../../../shared/group-commit.js';
-import { toMessage, type MessageRow } from './message-row.mapping.js';
+import { EARLIER_DELIVERY_COLUMN, toClaimedRun, toMessage, type MessageRow } from './message-row.mapping.js';
 
 const LIVE = ['received', 'processing', 'held'];
 /** Messages per intake commit at most: bounds a transaction's size (each holds its raw message). */
@@ -17,6 +17,8 @@ export class KnexInboundMessageRepository implements InboundMessageRepository {
     private readonly db: Database,
     /** Wakes the workers (knex.mail-queue.ts): mail became due. */
     private readonly queue: { wake(): void },
+    /** DEDUP_DAYS: how far back a claim looks for an earlier delivery of the same message. */
+    private readonly options: { dedupDays: number },
   ) {
     this.intake = new GroupCommit<NewInboundMessage[]>((calls) => this.commitReceived(calls.flat()), INTAKE_BATCH, isEmbedded(db) ? EMBEDDED_INTAKE_GATHER_MS : 0);
   }
@@ -69,16 +71,19 @@ export class KnexInboundMessageRepository implements InboundMessageRepository {
   }
 
   // One conditional update: of two runs claiming at once, exactly one matches the row. The row comes
-  // back with it, so a run starts with one statement instead of a read, a claim and a second read.
+  // back with it, with its earlier delivery, so a run starts with one statement instead of a read, a
+  // claim, a second read and a redelivery check.
   async claimRun(id: string, now: Date, until: Date): Promise<RunClaim> {
-    const [claimed] = (await this.db('inbound_messages')
-      .where({ id })
-      .whereIn('status', ['received', 'processing'])
-      .where((free) => free.whereNull('run_lease_until').orWhere('run_lease_until', '<=', now))
-      // Due again when the lease ends: a run that dies is taken up then.
-      .update({ run_lease_until: until, due_at: until, status: 'processing', updated_at: this.db.fn.now() })
-      .returning('*')) as MessageRow[];
-    if (claimed) return { outcome: 'claimed', message: toMessage(claimed) };
+    const result = (await this.db.raw(
+      `UPDATE inbound_messages AS m
+       -- Due again when the lease ends: a run that dies is taken up then.
+       SET run_lease_until = :until, due_at = :until, status = 'processing', updated_at = CURRENT_TIMESTAMP
+       WHERE m.id = :id AND m.status IN ('received', 'processing') AND (m.run_lease_until IS NULL OR m.run_lease_until <= :now)
+       RETURNING m.*, ${EARLIER_DELIVERY_COLUMN}`,
+      { id, now, until, dedupSeconds: this.options.dedupDays * 86_400 },
+    )) as { rows: Parameters<typeof toClaimedRun>[0][] };
+    const [claimed] = result.rows;
+    if (claimed) return { outcome: 'claimed', ...toClaimedRun(claimed) };
     const row = (await this.db('inbound_messages').where({ id }).first('status', 'run_lease_until')) as Pick<MessageRow, 'status'> & { run_lease_until: Date | null } | undefined;
     if (row && (row.status === 'received' || row.status === 'processing') && row.run_lease_until) return { outcome: 'leased', until: row.run_lease_until };
     return { outcome: 'nothing-to-run' };
@@ -117,24 +122,6 @@ export class KnexInboundMessageRepository implements InboundMessageRepository {
       await this.capKeptIgnored(trx, row.document_id);
       return true;
     });
-  }
-
-  async findEarlierDelivery(message: Pick<InboundMessage, 'id'>, since: Date): Promise<{ id: string; receivedAt: Date } | null> {
-    const row = (await this.db('inbound_messages as earlier')
-      .join('inbound_messages as this', function joinSameMessage() {
-        this.on('this.document_id', '=', 'earlier.document_id').andOn('this.dedup_key', '=', 'earlier.dedup_key');
-      })
-      .where('this.id', message.id)
-      .where('earlier.received_at', '>=', since)
-      // Compared in SQL, at the database's own (microsecond) precision.
-      .where((earlier) => {
-        earlier
-          .where('earlier.received_at', '<', this.db.ref('this.received_at'))
-          .orWhere((tie) => tie.where('earlier.received_at', '=', this.db.ref('this.received_at')).where('earlier.id', '<', this.db.ref('this.id')));
-      })
-      .orderBy([{ column: 'earlier.received_at' }, { column: 'earlier.id' }])
-      .first('earlier.id as id', 'earlier.received_at as received_at')) as { id: string; received_at: Date } | undefined;
-    return row ? { id: row.id, receivedAt: row.received_at } : null;
   }
 
   async requeue(id: string, options: { resetAttempts?: boolean } = {}): Promise<boolean> {

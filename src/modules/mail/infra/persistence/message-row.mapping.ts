@@ -1,4 +1,5 @@
 import type { InboundMessage, MailStatus, Refusal } from '../../domain/inbound-message.js';
+import type { ClaimedRun } from '../../application/ports/inbound-message.repository.port.js';
 import type { SenderVerdict } from '../../domain/sender-authorisation.js';
 
 const REFUSAL_REASONS: readonly string[] = ['not-on-list', 'failed-authentication', 'no-sender', 'ambiguous-sender'] satisfies Refusal['reason'][];
@@ -64,4 +65,25 @@ export function toMessage(row: MessageRow): InboundMessage {
     heldAt: row.held_at,
     refusal: refusalOf(row),
   };
+}
+
+/**
+ * The claim's column `earlier_delivery` for the claimed row `m`: its earlier delivery while it is not
+ * parsed yet (see ClaimedRun), by the dedup index, so the redelivery check costs no statement of its own.
+ * Compared in SQL, at the database's own (microsecond) precision. Binds `:dedupSeconds`.
+ */
+export const EARLIER_DELIVERY_COLUMN = `CASE WHEN m.parsed IS NULL THEN (
+    SELECT json_build_object('id', e.id, 'receivedAtMs', extract(epoch FROM e.received_at) * 1000)
+    FROM inbound_messages e
+    WHERE e.document_id = m.document_id AND e.dedup_key = m.dedup_key
+      AND e.received_at >= m.received_at - make_interval(secs => :dedupSeconds)
+      AND (e.received_at < m.received_at OR (e.received_at = m.received_at AND e.id < m.id))
+    ORDER BY e.received_at, e.id
+    LIMIT 1
+  ) END AS earlier_delivery`;
+
+/** A claimed row, with the `EARLIER_DELIVERY_COLUMN` beside it. */
+export function toClaimedRun(row: MessageRow & { earlier_delivery: { id: string; receivedAtMs: number | string } | string | null }): ClaimedRun {
+  const earlier = typeof row.earlier_delivery === 'string' ? (JSON.parse(row.earlier_delivery) as { id: string; receivedAtMs: number | string }) : row.earlier_delivery;
+  return { message: toMessage(row), earlierDelivery: earlier ? { id: earlier.id, receivedAt: new Date(Number(earlier.receivedAtMs)) } : null };
 }

@@ -1,9 +1,9 @@
 import type { Logger } from 'pino';
 import type { Database } from '../../../../platform/db/database.js';
 import type { NotificationBus } from '../../../../platform/events/notification-bus.js';
-import type { InboundMessage } from '../../domain/inbound-message.js';
+import type { ClaimedRun } from '../../application/ports/inbound-message.repository.port.js';
 import type { JobQueue } from '../../application/ports/job-queue.port.js';
-import { toMessage, type MessageRow } from '../persistence/message-row.mapping.js';
+import { EARLIER_DELIVERY_COLUMN, toClaimedRun } from '../persistence/message-row.mapping.js';
 import { JobDispatcher } from './job-dispatcher.js';
 
 /** The metrics' name for this queue. */
@@ -20,6 +20,8 @@ export interface MailQueueOptions {
   leaseSeconds: number;
   /** How often workers look for due mail when nothing woke them. */
   pollingSeconds: number;
+  /** DEDUP_DAYS: how far back a claim looks for an earlier delivery of the same message. */
+  dedupDays: number;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface MailQueueOptions {
  * and a fetch that reads only the rows it returns where the engine's sorted every waiting job.
  */
 export class KnexMailQueue implements JobQueue {
-  private dispatcher: JobDispatcher<InboundMessage> | null = null;
+  private dispatcher: JobDispatcher<ClaimedRun> | null = null;
   private unsubscribe: (() => void) | null = null;
 
   constructor(
@@ -50,8 +52,8 @@ export class KnexMailQueue implements JobQueue {
       .update({ due_at: this.db.raw("CURRENT_TIMESTAMP + make_interval(secs => ?)", [Math.max(0, options.delaySeconds ?? 0)]) });
   }
 
-  /** Claims up to `limit` due mails, each now `processing` with its run lease taken. */
-  async claimDue(limit: number): Promise<InboundMessage[]> {
+  /** Claims up to `limit` due mails, each now `processing` with its run lease taken (and its earlier delivery, see ClaimedRun). */
+  async claimDue(limit: number): Promise<ClaimedRun[]> {
     const result = (await this.db.raw(
       `UPDATE inbound_messages AS m
        SET status = 'processing', run_lease_until = CURRENT_TIMESTAMP + make_interval(secs => :lease),
@@ -68,19 +70,19 @@ export class KnexMailQueue implements JobQueue {
          FOR UPDATE SKIP LOCKED
        ) AS due
        WHERE m.id = due.id
-       RETURNING m.*`,
-      { lease: this.options.leaseSeconds, limit },
-    )) as { rows: MessageRow[] };
-    return result.rows.map(toMessage);
+       RETURNING m.*, ${EARLIER_DELIVERY_COLUMN}`,
+      { lease: this.options.leaseSeconds, limit, dedupSeconds: this.options.dedupDays * 86_400 },
+    )) as { rows: Parameters<typeof toClaimedRun>[0][] };
+    return result.rows.map(toClaimedRun);
   }
 
   /** Runs due mail in this process, `concurrency` at a time, until `stop`. */
-  work(concurrency: number, handle: (message: InboundMessage) => Promise<void>): void {
+  work(concurrency: number, handle: (run: ClaimedRun) => Promise<void>): void {
     if (this.dispatcher) return;
-    const dispatcher = new JobDispatcher<InboundMessage>(
+    const dispatcher = new JobDispatcher<ClaimedRun>(
       {
         fetch: (count) => this.claimDue(count),
-        fail: (message) => this.enqueueProcessing(message.id, { delaySeconds: FAILED_RUN_RETRY_SECONDS }),
+        fail: (run) => this.enqueueProcessing(run.message.id, { delaySeconds: FAILED_RUN_RETRY_SECONDS }),
       },
       handle,
       {
