@@ -41,8 +41,8 @@ export class MailPipeline {
     if (charge.outcome === 'held') return 'held';
 
     // One schedule for the whole mail: this run may spend only what earlier runs left of the requests.
-    const summary = await this.summarise.run(message, mail, document, charge.text, Math.max(1, MAX_ATTEMPTS - message.attempts));
-    const written = await this.write.run(message, mail, document, summary);
+    const { summary, recorded } = await this.summarise.run(message, mail, document, charge.text, Math.max(1, MAX_ATTEMPTS - message.attempts));
+    const written = await this.write.run(message, mail, document, summary, recorded);
     if (written.outcome === 'wait') {
       await this.queue.enqueueProcessing(message.id, { delaySeconds: written.retryAfterSeconds });
       return null;

@@ -17,10 +17,11 @@ export class SummariseStep {
 
   /**
    * `text` is the structured mail's body as charged (capped at MAX_INPUT_CHARS); `maxRequests` is what is
-   * left of the mail's model requests.
+   * left of the mail's model requests. `recorded` settles once the answer is stored: the next step may start
+   * its own work meanwhile, but writes nothing before it.
    */
-  async run(message: InboundMessage, mail: StructuredMail, document: Document, text: string, maxRequests: number): Promise<StoredSummary> {
-    if (message.summary) return message.summary;
+  async run(message: InboundMessage, mail: StructuredMail, document: Document, text: string, maxRequests: number): Promise<{ summary: StoredSummary; recorded: Promise<void> }> {
+    if (message.summary) return { summary: message.summary, recorded: Promise.resolve() };
     const result = await this.summariseMail.execute({
       subject: mail.subject,
       from: formatSender(mail.sender),
@@ -32,7 +33,6 @@ export class SummariseStep {
     }, maxRequests);
     this.metrics.modelTokens(result.usage.inputTokens, result.usage.outputTokens);
     const summary = { title: result.title, body: result.body };
-    await this.messages.saveStep(message.id, { summary });
-    return summary;
+    return { summary, recorded: this.messages.saveStep(message.id, { summary }) };
   }
 }

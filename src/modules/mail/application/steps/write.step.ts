@@ -23,10 +23,18 @@ export class WriteStep {
     @inject(MAIL_METRICS) private readonly metrics: MailMetrics = noMailMetrics,
   ) {}
 
-  async run(message: InboundMessage, mail: StructuredMail, document: Document, summary: StoredSummary): Promise<WriteOutcome> {
-    if (message.writtenAt) return { outcome: 'written', writtenAt: message.writtenAt, warning: null };
+  /**
+   * `recorded`: the summary being stored (summarise.step.ts). The write slot is taken meanwhile, one round
+   * trip instead of two in a row; the block is written only once both are done, so a run that dies
+   * before finds the summary and asks the model nothing.
+   */
+  async run(message: InboundMessage, mail: StructuredMail, document: Document, summary: StoredSummary, recorded: Promise<void>): Promise<WriteOutcome> {
+    if (message.writtenAt) {
+      await recorded;
+      return { outcome: 'written', writtenAt: message.writtenAt, warning: null };
+    }
     const owner = { userId: message.ownerId };
-    const slot = await this.limiter.tryAcquire(message.ownerId, this.clock.now());
+    const [slot] = await Promise.all([this.limiter.tryAcquire(message.ownerId, this.clock.now()), recorded]);
     if (!slot.ok) return { outcome: 'wait', retryAfterSeconds: slot.retryAfterSeconds };
 
     const existing = await this.store.readText(owner, document.externalId);
