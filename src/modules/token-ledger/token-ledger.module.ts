@@ -4,17 +4,24 @@ import { BALANCE_EVENTS } from './application/ports/balance-events.port.js';
 import { LEDGER_POLICY, type LedgerPolicy } from './application/ledger-policy.js';
 import { LEDGER_REPOSITORY } from './application/ports/ledger.repository.port.js';
 import { TokenReports } from './application/token-reports.use-case.js';
+import { UsageChart } from './application/usage-chart.use-case.js';
 import { tokensRoutes } from './http/tokens.routes.js';
 import { NoticeBalanceEvents } from './infra/events/notice.balance-events.js';
 import { KnexLedgerRepository } from './infra/knex.ledger.repository.js';
 
+/** Usage charts kept in memory at most (a few KB each), and for how long at most. */
+const USAGE_CHARTS_KEPT = 1_000;
+const USAGE_CHART_TTL_MS = 60_000;
+
 /** Balances, the ledger and its reports. `BILLING=off` makes nobody limited (usage is still recorded). */
-export function tokenLedgerModule({ container: c, config, db, notifications }: ModuleContext): AppModule {
-  c.register(LEDGER_REPOSITORY, { useValue: new KnexLedgerRepository(db) });
+export function tokenLedgerModule({ container: c, config, db, clock, notifications }: ModuleContext): AppModule {
+  const ledger = new KnexLedgerRepository(db);
+  c.register(LEDGER_REPOSITORY, { useValue: ledger });
+  c.register(UsageChart, { useValue: new UsageChart(ledger, clock, { ttlMs: USAGE_CHART_TTL_MS, maxEntries: USAGE_CHARTS_KEPT }) });
   c.register(BALANCE_EVENTS, { useValue: new NoticeBalanceEvents(notifications) });
   c.register(LEDGER_POLICY, { useValue: { unlimited: config.BILLING === 'off' } satisfies LedgerPolicy });
   return {
     name: 'token-ledger',
-    http: { routers: () => [tokensRoutes({ authenticate: c.resolve(Authenticate), reports: c.resolve(TokenReports) })] },
+    http: { routers: () => [tokensRoutes({ authenticate: c.resolve(Authenticate), reports: c.resolve(TokenReports), chart: c.resolve(UsageChart) })] },
   };
 }

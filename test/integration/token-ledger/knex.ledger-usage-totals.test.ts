@@ -160,6 +160,38 @@ describe.each(databaseKinds())('usage totals kept beside the ledger (%s)', (kind
     expect((await ledger.usagePage(userId, { page: 1, pageSize: 5, sortBy: 'date', sortOrder: 'desc' })).total).toBe(1);
   });
 
+  it('gives a usage revision that changes with every change to the user’s settlements, and with nothing else', async () => {
+    const userId = await aUser(database.db);
+    const other = await aUser(database.db);
+    const useCases = ledgerUseCases(ledger);
+    const seen = [await ledger.usageRevision(userId)];
+    const expectNew = async () => {
+      const revision = await ledger.usageRevision(userId);
+      expect(seen).not.toContain(revision);
+      seen.push(revision);
+    };
+    const expectSame = async () => expect(await ledger.usageRevision(userId)).toBe(seen.at(-1));
+
+    await useCases.grant.execute({ userId, sourceKey: 'checkout:1', tokens: 50, kind: 'purchase_grant', description: 'Purchase', payedUsdCents: 300 });
+    await useCases.reserve.execute({ userId, reservationId: 'mail-1', tokens: 7, description: 'Mail' });
+    await expectSame();
+    await useCases.settle.execute({ userId, reservationId: 'mail-1', operation: 'Summary' });
+    await expectNew();
+    // Another user's settlement, a refund, a repeated settlement: not this user's usage.
+    await insertEntries(other, [{ offsetMs: 0, kind: 'settle', tokens: 3 }], 1);
+    await useCases.reserve.execute({ userId, reservationId: 'mail-2', tokens: 2, description: 'Mail' });
+    await useCases.refund.execute({ userId, reservationId: 'mail-2', reason: 'Refund' });
+    await useCases.settle.execute({ userId, reservationId: 'mail-1', operation: 'Summary' });
+    await expectSame();
+    // Corrections by hand: the tokens (the count stays), the time, a removal.
+    await database.db('token_ledger').where({ user_id: userId, kind: 'settle' }).update({ tokens: 8 });
+    await expectNew();
+    await database.db('token_ledger').where({ user_id: userId, kind: 'settle' }).update({ created_at: new Date(START) });
+    await expectNew();
+    await database.db('token_ledger').where({ user_id: userId, kind: 'settle' }).delete();
+    await expectNew();
+  });
+
   it('follows an entry moved in time or deleted by hand, as for an operator correcting the ledger', async () => {
     const userId = await aUser(database.db);
     await insertEntries(userId, [

@@ -108,4 +108,9 @@ export class InMemoryLedgerRepository implements LedgerRepository {
   usagePerDay(): Promise<UsageDayRow[]> {
     return Promise.resolve([]);
   }
+
+  usageRevision(userId: string): Promise<string> {
+    const settlements = this.entries.filter((entry) => entry.userId === userId && entry.kind === 'settle');
+    return Promise.resolve(`${settlements.length}/${settlements.reduce((sum, entry) => sum + entry.tokens, 0)}`);
+  }
 }

@@ -8,14 +8,13 @@ import {
   type LedgerRepository,
   type PageQuery,
   type UsageRow,
-  type UsageDayRow,
   type UsageSortKey,
 } from './ports/ledger.repository.port.js';
 
 /** The longest chart range the Usage page asks for is 180 days; a little slack for time zones. */
 export const MAX_CHART_DAYS = 190;
 
-/** Read side of the ledger: the balance panel, the two history tables and the per-day chart. */
+/** Read side of the ledger: the balance panel and the two history tables (the chart is UsageChart). */
 @injectable()
 export class TokenReports {
   constructor(
@@ -33,10 +32,5 @@ export class TokenReports {
 
   added(userId: string, query: PageQuery<AddedSortKey>): Promise<{ rows: AddedRow[]; total: number }> {
     return this.ledger.addedPage(userId, query);
-  }
-
-  /** The chart: per local day, the tokens used and the mails processed (one settlement per mail). */
-  usagePerDay(userId: string, range: { from: Date; to: Date; timeZone: string }): Promise<UsageDayRow[]> {
-    return this.ledger.usagePerDay(userId, range);
   }
 }

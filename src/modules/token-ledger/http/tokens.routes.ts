@@ -4,6 +4,7 @@ import { AppError, GenericErrors } from '../../../shared/app-error.js';
 import { validate } from '../../../platform/http/validate.js';
 import { principalOf, requireAuth, type Authenticate, type AuthState } from '../../identity/index.js';
 import { MAX_CHART_DAYS, type TokenReports } from '../application/token-reports.use-case.js';
+import type { UsageChart } from '../application/usage-chart.use-case.js';
 import { presentAddedRow, presentTokenState, presentUsageDay, presentUsageRow } from './tokens.presenter.js';
 import { addedTableQuery, chartQuery, usageTableQuery } from './tokens.schemas.js';
 
@@ -12,10 +13,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export interface TokensRouteDeps {
   authenticate: Authenticate;
   reports: TokenReports;
+  chart: UsageChart;
 }
 
 /** GET /api/tokens/state, /usage/chart, /usage/table, /added/table. */
-export function tokensRoutes({ authenticate, reports }: TokensRouteDeps): Router<AuthState> {
+export function tokensRoutes({ authenticate, reports, chart }: TokensRouteDeps): Router<AuthState> {
   const router = new Router<AuthState>({ prefix: '/api/tokens' });
   const auth = requireAuth(authenticate);
 
@@ -26,10 +28,11 @@ export function tokensRoutes({ authenticate, reports }: TokensRouteDeps): Router
   router.get('/usage/chart', auth, async (ctx) => {
     const query = validate(chartQuery, ctx.query);
     const from = new Date(query.from);
-    const to = query.to ? new Date(query.to) : new Date(Date.now() + DAY_MS);
-    if (to <= from) throw new AppError(GenericErrors.REQUEST_INVALID, 'to: must be after from');
-    if (to.getTime() - from.getTime() > MAX_CHART_DAYS * DAY_MS) throw new AppError(GenericErrors.REQUEST_INVALID, `from: the range may span at most ${MAX_CHART_DAYS} days`);
-    const days = await reports.usagePerDay(principalOf(ctx).user.id, { from, to, timeZone: query.tz });
+    const to = query.to ? new Date(query.to) : null;
+    const end = to ?? new Date(Date.now() + DAY_MS);
+    if (end <= from) throw new AppError(GenericErrors.REQUEST_INVALID, 'to: must be after from');
+    if (end.getTime() - from.getTime() > MAX_CHART_DAYS * DAY_MS) throw new AppError(GenericErrors.REQUEST_INVALID, `from: the range may span at most ${MAX_CHART_DAYS} days`);
+    const days = await chart.execute(principalOf(ctx).user.id, { from, to, timeZone: query.tz });
     ctx.body = { usage: days.map(presentUsageDay) } satisfies UsageChartResponse;
   });
 

@@ -189,6 +189,16 @@ export class KnexLedgerRepository implements LedgerRepository {
   usagePerDay(userId: string, range: { from: Date; to: Date; timeZone: string }): Promise<UsageDayRow[]> {
     return usagePerDay(this.db, userId, range);
   }
+
+  async usageRevision(userId: string): Promise<string> {
+    // The user's totals row is rewritten by the ledger's trigger in the transaction of every change to the
+    // user's settlements (migration 20261128120000), and only then: each write gives the row a new
+    // version, whose creating transaction (xmin) is the revision. The count rides along.
+    const row = (await this.db('token_usage_totals').where({ user_id: userId }).first(this.db.raw('xmin::text AS revision'), 'settlements')) as
+      | { revision: string; settlements: number | string }
+      | undefined;
+    return row ? `${row.revision}/${row.settlements}` : 'none';
+  }
 }
 
 async function appendEntry(trx: Knex.Transaction, userId: string, entry: NewLedgerEntry, changes: { maxSubscriptionTokens?: number; periodStart?: Date }): Promise<Balance> {

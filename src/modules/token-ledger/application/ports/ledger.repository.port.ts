@@ -94,6 +94,11 @@ export interface LedgerRepository {
   addedPage(userId: string, query: PageQuery<AddedSortKey>): Promise<{ rows: AddedRow[]; total: number }>;
   /** Settled usage per calendar day in `timeZone`, days with usage only: tokens summed, settlements (one per mail) counted. */
   usagePerDay(userId: string, range: { from: Date; to: Date; timeZone: string }): Promise<UsageDayRow[]>;
+  /**
+   * A token that changes whenever the user's settled usage changes (a settlement added, corrected or
+   * removed, whoever commits it) and only then; read in one indexed lookup.
+   */
+  usageRevision(userId: string): Promise<string>;
 }
 
 export const LEDGER_REPOSITORY = Symbol('LedgerRepository');
