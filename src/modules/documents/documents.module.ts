@@ -17,12 +17,13 @@ import { UpdateDescription } from './application/update-description.use-case.js'
 import { documentsRoutes } from './http/documents.routes.js';
 import { localDocRoutes } from './http/local-doc.routes.js';
 import { KnexDocumentListReader } from './infra/knex.document-list.reader.js';
+import { CachedDocumentListReader } from './infra/cached.document-list.reader.js';
 import { CachedDocumentRepository } from './infra/cached.document.repository.js';
 import { KnexDocumentRepository } from './infra/knex.document.repository.js';
 import { LazyDocStore, googleDocUrl } from './infra/lazy.doc-store.js';
 import { LocalDocStore } from './infra/local.doc-store.js';
 
-/** Documents kept in memory for mail at most (each cache): a few MB. */
+/** Entries kept in memory at most by each document cache (documents, addresses, list pages): a few MB. */
 const DOCUMENT_CACHE_ENTRIES = 10_000;
 
 /** Tests point the store at a local fake Google Docs; production never passes this. */
@@ -42,7 +43,13 @@ export function documentsModule({ container: c, config, db, clock, notifications
         ? new CachedDocumentRepository(documents, notifications, { ttlMs: config.DOCUMENT_CACHE_SECONDS * 1000, maxEntries: DOCUMENT_CACHE_ENTRIES, now: () => clock.now().getTime() })
         : documents,
   });
-  c.register(DOCUMENT_LIST_READER, { useValue: new KnexDocumentListReader(db) });
+  const lists = new KnexDocumentListReader(db);
+  c.register(DOCUMENT_LIST_READER, {
+    useValue:
+      config.DOCUMENT_CACHE_SECONDS > 0
+        ? new CachedDocumentListReader(lists, notifications, { ttlMs: config.DOCUMENT_CACHE_SECONDS * 1000, maxEntries: DOCUMENT_CACHE_ENTRIES, now: () => clock.now().getTime() })
+        : lists,
+  });
   const local = !overrides.docStore && config.DOC_STORE === 'local' ? new LocalDocStore(db, config.PUBLIC_URL) : null;
   c.register(DOC_STORE, { useValue: overrides.docStore ?? local ?? googleDocStore(config, () => c.resolve<ProviderCredentials>(PROVIDER_CREDENTIALS)) });
 

@@ -139,7 +139,7 @@ export const configSchema = z.object({
   EVENTS_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(60).default(15),
   // How long a checked session is trusted in process memory; a logout or refresh in any process drops it at once. 0 = no cache.
   SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
-  // How long a process trusts a document looked up for mail (its address, its allow-list) from memory; a change in any process drops it at once. 0 = no cache.
+  // How long a process trusts a document it read (for mail, the details view, list pages) from memory; a change in any process drops it at once. 0 = no cache.
   DOCUMENT_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
 
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),

@@ -96,16 +96,21 @@ export class SignalListeners {
   }
 }
 
-/** A signal as it crosses the database: one channel carries notices and signals, told apart by shape. */
+/**
+ * A signal as it crosses the database: one channel carries notices and signals, told apart by shape.
+ * `origin` names the sending bus, which delivered it to its own process already.
+ */
 export interface WireSignal {
   signal: string;
   key: string;
+  origin?: string;
 }
 
 export function parseSignal(value: unknown): WireSignal | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { signal, key } = value as Record<string, unknown>;
-  return typeof signal === 'string' && typeof key === 'string' ? { signal, key } : null;
+  const { signal, key, origin } = value as Record<string, unknown>;
+  if (typeof signal !== 'string' || typeof key !== 'string') return null;
+  return typeof origin === 'string' ? { signal, key, origin } : { signal, key };
 }
 
 /** Accepts only the shape a publisher sends: the payload crossed the database, it is checked like input. */

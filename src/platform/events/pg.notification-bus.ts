@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { GroupCommit } from '../../shared/group-commit.js';
 import type { Database } from '../db/database.js';
@@ -52,6 +53,8 @@ export class PgNotificationBus implements NotificationBus {
   }
 
   private readonly unsent = new Set<Promise<void>>();
+  /** Names this bus on the signals it sends (see WireSignal). */
+  private readonly origin = randomUUID();
 
   async publish(notice: UserNotice): Promise<void> {
     try {
@@ -66,8 +69,11 @@ export class PgNotificationBus implements NotificationBus {
   }
 
   async signal(topic: string, key: string): Promise<void> {
+    // This process's listeners hear it at once: its caches must not wait for the round trip through the
+    // database (and the outbox's gathering) before they drop what changed. Its echo is ignored.
+    this.signals.signal(topic, key);
     try {
-      await this.send(JSON.stringify({ signal: topic, key } satisfies WireSignal));
+      await this.send(JSON.stringify({ signal: topic, key, origin: this.origin } satisfies WireSignal));
     } catch (error) {
       this.logger.warn({ err: error, signal: topic }, 'could not publish a signal; other processes keep their cached copy until it expires');
     }
@@ -104,7 +110,7 @@ export class PgNotificationBus implements NotificationBus {
       if (message.channel !== NOTICE_CHANNEL || !message.payload) return;
       const signal = parseSignal(parsedJson(message.payload));
       if (signal) {
-        this.signals.signal(signal.signal, signal.key);
+        if (signal.origin !== this.origin) this.signals.signal(signal.signal, signal.key);
         return;
       }
       const notice = parseNotice(message.payload);

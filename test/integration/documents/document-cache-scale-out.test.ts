@@ -1,6 +1,7 @@
-// Documents looked up for mail are kept in a short in-process cache. Two app instances on one Postgres
-// database, each with its own cache and its own LISTEN connection: an address deleted on one is refused by
-// the other's SMTP listener at once, not when its cached copy expires.
+// Documents looked up for mail, and pages of the documents list, are kept in a short in-process cache. Two
+// app instances on one Postgres database, each with its own caches and its own LISTEN connection: an
+// address deleted on one is refused by the other's SMTP listener at once, and the other's list pages
+// change at once, not when their cached copies expire.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fixedClock } from '../../../src/shared/clock.js';
 import { createDocument } from '../../support/documents.js';
@@ -22,7 +23,7 @@ describe.skipIf(!databaseKinds().includes('postgres'))('the document cache acros
     database = await openTestDatabase('postgres');
     const env = { INBOUND_DOMAIN: 'in.example.com' };
     api = await startTestApp(database, { env, overrides: { clock } });
-    listener = await startTestApp(database, { env, overrides: { clock }, roles: ['smtp'] });
+    listener = await startTestApp(database, { env, overrides: { clock }, roles: ['http', 'smtp'] });
   });
   afterEach(() => database.reset());
   afterAll(async () => {
@@ -49,6 +50,21 @@ describe.skipIf(!databaseKinds().includes('postgres'))('the document cache acros
     // Not through the app: no signal, so the listener keeps its copy until it expires.
     await database.db('documents').where({ id: doc.documentId }).update({ deleted_at: new Date() });
     expect(await rcpt(doc.forwardEmail)).toBe(250);
+  });
+
+  it("shows a rename or a deletion made on one instance in the other's list pages at once", async () => {
+    const token = await signIn(api);
+    const doc = await createDocument(api, token, { docName: 'Alpha' });
+    await createDocument(api, token, { docName: 'Beta' });
+    const names = async () => {
+      const response = await listener.fetch('/api/google-docs?sortBy=nameAsc&page=1&pageSize=24', { token });
+      return ((await response.json()) as { data: { documentName: string }[] }).data.map((card) => card.documentName);
+    };
+    expect(await names()).toEqual(['Alpha', 'Beta']);
+    expect((await api.fetch(`/api/document/${doc.documentId}/title`, { method: 'PUT', token, json: { title: 'Gamma' } })).status).toBe(200);
+    await vi.waitFor(async () => expect(await names()).toEqual(['Beta', 'Gamma']), WAIT);
+    expect((await api.fetch(`/api/deleteGoogleDoc/${doc.documentId}`, { method: 'DELETE', token })).status).toBe(200);
+    await vi.waitFor(async () => expect(await names()).toEqual(['Beta']), WAIT);
   });
 
   it("refuses a deleted document's address on the other instance at once", async () => {

@@ -125,6 +125,29 @@ describe.skipIf(!databaseKinds().includes('postgres'))('notification bus across 
     await vi.waitFor(() => expect(heard.notices.map((notice) => notice.userId)).toEqual(['after-reconnect']), WAIT);
   });
 
+  it('tells its own process of a signal at once and once, before the database carries it to the others', async () => {
+    const sender = open();
+    await sender.listen();
+    const elsewhere = open();
+    await elsewhere.listen();
+    const here: string[] = [];
+    const there: string[] = [];
+    sender.onSignal('document-changed', { signal: (key) => here.push(key), reset: () => undefined });
+    elsewhere.onSignal('document-changed', { signal: (key) => there.push(key), reset: () => undefined });
+    const { heard, listener } = recorder();
+    sender.subscribe(listener);
+
+    const sent = sender.signal('document-changed', 'owner-1 doc-1');
+    // Before the statement that carries it has even run.
+    expect(here).toEqual(['owner-1 doc-1']);
+    await sent;
+    await vi.waitFor(() => expect(there).toEqual(['owner-1 doc-1']), WAIT);
+    // A notice sent after it comes back after it: by then its echo has come back too, and was ignored.
+    await sender.publish(aNotice('after'));
+    await vi.waitFor(() => expect(heard.notices.map((notice) => notice.userId)).toEqual(['after']), WAIT);
+    expect(here).toEqual(['owner-1 doc-1']);
+  });
+
   it("carries a signal to another process's listeners of its topic, never to the tabs' subscribers", async () => {
     const listening = open();
     expect(listening.hearsAllSignals()).toBe(false);

@@ -47,7 +47,11 @@ export class InMemoryDocumentRepository implements DocumentRepository {
     return Promise.resolve(row ? { ...row, emails: [...row.emails] } : null);
   }
 
-  findForMail(ownerId: string, id: string): Promise<Document | null> {
+  processedCount(ownerId: string, id: string): Promise<number | null> {
+    return Promise.resolve(this.live(ownerId, id)?.processedEmailsCount ?? null);
+  }
+
+  findOwnedCached(ownerId: string, id: string): Promise<Document | null> {
     const row = this.live(ownerId, id);
     return Promise.resolve(row ? { ...row, emails: [...row.emails] } : null);
   }

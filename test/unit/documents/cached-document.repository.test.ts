@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Document } from '../../../src/modules/documents/domain/document.js';
-import { CachedDocumentRepository, DOCUMENT_CHANGED_SIGNAL } from '../../../src/modules/documents/infra/cached.document.repository.js';
+import { CachedDocumentRepository } from '../../../src/modules/documents/infra/cached.document.repository.js';
+import { DOCUMENT_CHANGED_SIGNAL, documentChangedKey } from '../../../src/modules/documents/infra/document-changed.signal.js';
 import { fixedClock } from '../../../src/shared/clock.js';
 import { FakeSignals } from '../../support/fakes/fake-signals.js';
 import { InMemoryDocumentRepository } from '../../support/fakes/in-memory-documents.js';
@@ -10,9 +11,9 @@ class CountingDocuments extends InMemoryDocumentRepository {
   reads = 0;
   gate: Promise<void> | null = null;
 
-  override async findForMail(ownerId: string, id: string): Promise<Document | null> {
+  override async findOwnedCached(ownerId: string, id: string): Promise<Document | null> {
     this.reads += 1;
-    const found = await super.findForMail(ownerId, id);
+    const found = await super.findOwnedCached(ownerId, id);
     if (this.gate) await this.gate;
     return found;
   }
@@ -51,26 +52,26 @@ describe('documents looked up for mail, from a short in-process cache', () => {
 
   it('reads an address and a document once while the entries are fresh, and again once they expired', async () => {
     expect(await cached.findByForwardToken('tok1')).toMatchObject({ id: 'doc-1', ownerId: OWNER });
-    expect((await cached.findForMail(OWNER, 'doc-1'))?.emails).toEqual(['ada@example.com']);
+    expect((await cached.findOwnedCached(OWNER, 'doc-1'))?.emails).toEqual(['ada@example.com']);
     clock.advance(TTL_MS - 1);
     await cached.findByForwardToken('tok1');
-    await cached.findForMail(OWNER, 'doc-1');
+    await cached.findOwnedCached(OWNER, 'doc-1');
     expect(rows.reads).toBe(2);
     clock.advance(1);
     await cached.findByForwardToken('tok1');
-    await cached.findForMail(OWNER, 'doc-1');
+    await cached.findOwnedCached(OWNER, 'doc-1');
     expect(rows.reads).toBe(4);
   });
 
   it('sees an allow-list change made here at once, and tells the other processes', async () => {
-    await cached.findForMail(OWNER, 'doc-1');
+    await cached.findOwnedCached(OWNER, 'doc-1');
     await cached.addEmail(OWNER, 'doc-1', 'grace@example.com');
-    expect((await cached.findForMail(OWNER, 'doc-1'))?.emails).toEqual(['ada@example.com', 'grace@example.com']);
+    expect((await cached.findOwnedCached(OWNER, 'doc-1'))?.emails).toEqual(['ada@example.com', 'grace@example.com']);
     await cached.removeEmail(OWNER, 'doc-1', 'ada@example.com');
-    expect((await cached.findForMail(OWNER, 'doc-1'))?.emails).toEqual(['grace@example.com']);
+    expect((await cached.findOwnedCached(OWNER, 'doc-1'))?.emails).toEqual(['grace@example.com']);
     expect(signals.sent).toEqual([
-      { topic: DOCUMENT_CHANGED_SIGNAL, key: 'doc-1' },
-      { topic: DOCUMENT_CHANGED_SIGNAL, key: 'doc-1' },
+      { topic: DOCUMENT_CHANGED_SIGNAL, key: documentChangedKey(OWNER, 'doc-1') },
+      { topic: DOCUMENT_CHANGED_SIGNAL, key: documentChangedKey(OWNER, 'doc-1') },
     ]);
   });
 
@@ -78,17 +79,17 @@ describe('documents looked up for mail, from a short in-process cache', () => {
     await cached.findByForwardToken('tok1');
     expect(await cached.delete(OWNER, 'doc-1')).toBe(true);
     expect(await cached.findByForwardToken('tok1')).toBeNull();
-    expect(await cached.findForMail(OWNER, 'doc-1')).toBeNull();
+    expect(await cached.findOwnedCached(OWNER, 'doc-1')).toBeNull();
   });
 
   it('drops a document when another process signals that it changed, and everything when signals may have been missed', async () => {
     await cached.findByForwardToken('tok1');
-    await cached.findForMail(OWNER, 'doc-1');
+    await cached.findOwnedCached(OWNER, 'doc-1');
     // Another process deleted it and signalled it.
     await rows.delete(OWNER, 'doc-1');
-    signals.listeners.signal(DOCUMENT_CHANGED_SIGNAL, 'doc-1');
+    signals.listeners.signal(DOCUMENT_CHANGED_SIGNAL, documentChangedKey(OWNER, 'doc-1'));
     expect(await cached.findByForwardToken('tok1')).toBeNull();
-    expect(await cached.findForMail(OWNER, 'doc-1')).toBeNull();
+    expect(await cached.findOwnedCached(OWNER, 'doc-1')).toBeNull();
 
     await rows.claim({ id: 'doc-2', ownerId: OWNER, name: 'Other', description: '', emails: [], forwardToken: 'tok2', forwardEmail: 'other-tok2@in.example.com', overwriteAtBeginning: false });
     await rows.complete('doc-2', 'external-2');
@@ -102,22 +103,22 @@ describe('documents looked up for mail, from a short in-process cache', () => {
     signals.hearing = false;
     await cached.findByForwardToken('tok1');
     await cached.findByForwardToken('tok1');
-    await cached.findForMail(OWNER, 'doc-1');
-    await cached.findForMail(OWNER, 'doc-1');
+    await cached.findOwnedCached(OWNER, 'doc-1');
+    await cached.findOwnedCached(OWNER, 'doc-1');
     expect(rows.reads).toBe(4);
   });
 
   it('does not keep an answer read before a change while the read was under way', async () => {
     let release = () => undefined as void;
     rows.gate = new Promise<void>((resolve) => (release = resolve));
-    const racing = cached.findForMail(OWNER, 'doc-1');
+    const racing = cached.findOwnedCached(OWNER, 'doc-1');
     await vi.waitFor(() => expect(rows.reads).toBe(1));
     await cached.addEmail(OWNER, 'doc-1', 'grace@example.com');
     release();
     // This read may have seen the list before the change: it must not be remembered.
     await racing;
     rows.gate = null;
-    expect((await cached.findForMail(OWNER, 'doc-1'))?.emails).toEqual(['ada@example.com', 'grace@example.com']);
+    expect((await cached.findOwnedCached(OWNER, 'doc-1'))?.emails).toEqual(['ada@example.com', 'grace@example.com']);
   });
 
   it('never caches an address that leads nowhere, nor the API’s own reads', async () => {

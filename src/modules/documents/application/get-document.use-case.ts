@@ -7,7 +7,13 @@ import { DOCUMENT_REPOSITORY, type DocumentRepository } from './ports/document.r
 export class GetDocument {
   constructor(@inject(DOCUMENT_REPOSITORY) private readonly documents: DocumentRepository) {}
 
+  /**
+   * The document may come from the short cache (every change through the app drops it at once); its
+   * processed count is read fresh on every call, and that read is also the check that it is still the
+   * owner's live document. Both at once.
+   */
   async execute(ownerId: string, id: string): Promise<Document> {
-    return mustOwn(await this.documents.findOwned(ownerId, id));
+    const [document, processedEmailsCount] = await Promise.all([this.documents.findOwnedCached(ownerId, id), this.documents.processedCount(ownerId, id)]);
+    return { ...mustOwn(processedEmailsCount === null ? null : document), processedEmailsCount: processedEmailsCount ?? 0 };
   }
 }

@@ -2,9 +2,8 @@ import type { NotificationBus } from '../../../platform/events/notification-bus.
 import { TtlCache } from '../../../shared/ttl-cache.js';
 import type { Document } from '../domain/document.js';
 import type { ClaimResult, DocumentPatch, DocumentRepository, NewDocument } from '../application/ports/document.repository.port.js';
+import { DOCUMENT_CHANGED_SIGNAL, documentChangedKey, parseDocumentChangedKey } from './document-changed.signal.js';
 
-/** The signal topic: its key is a document id whose cached copies are stale. */
-export const DOCUMENT_CHANGED_SIGNAL = 'document-changed';
 
 type Signals = Pick<NotificationBus, 'signal' | 'onSignal' | 'hearsAllSignals'>;
 type Recipient = Pick<Document, 'id' | 'ownerId'>;
@@ -29,11 +28,18 @@ export class CachedDocumentRepository implements DocumentRepository {
   ) {
     this.documents = new TtlCache<Document>(options);
     this.recipients = new TtlCache<Recipient>(options);
-    signals.onSignal(DOCUMENT_CHANGED_SIGNAL, { signal: (id) => this.forget(id), reset: () => this.clear() });
+    signals.onSignal(DOCUMENT_CHANGED_SIGNAL, {
+      signal: (key) => {
+        const changed = parseDocumentChangedKey(key);
+        if (changed) this.forget(changed.documentId);
+        else this.clear();
+      },
+      reset: () => this.clear(),
+    });
   }
 
-  findForMail(ownerId: string, id: string): Promise<Document | null> {
-    return this.documents.getOrLoad(`${ownerId}/${id}`, () => this.inner.findForMail(ownerId, id), () => this.signals.hearsAllSignals());
+  findOwnedCached(ownerId: string, id: string): Promise<Document | null> {
+    return this.documents.getOrLoad(`${ownerId}/${id}`, () => this.inner.findOwnedCached(ownerId, id), () => this.signals.hearsAllSignals());
   }
 
   /** Only addresses that lead somewhere are kept: a new document's address works at once. */
@@ -45,6 +51,10 @@ export class CachedDocumentRepository implements DocumentRepository {
     return this.inner.findOwned(ownerId, id);
   }
 
+  processedCount(ownerId: string, id: string): Promise<number | null> {
+    return this.inner.processedCount(ownerId, id);
+  }
+
   listOwned(ownerId: string): Promise<Document[]> {
     return this.inner.listOwned(ownerId);
   }
@@ -54,34 +64,38 @@ export class CachedDocumentRepository implements DocumentRepository {
   }
 
   async complete(id: string, externalId: string): Promise<Document> {
-    return this.changed(id, await this.inner.complete(id, externalId));
+    const document = await this.inner.complete(id, externalId);
+    return this.changed(document.ownerId, id, document);
   }
 
-  async abandon(id: string): Promise<void> {
-    await this.inner.abandon(id);
-    await this.changed(id, undefined);
+  /** A claim that never completed was never visible, so never cached: nothing to drop. */
+  abandon(id: string): Promise<void> {
+    return this.inner.abandon(id);
   }
 
   async update(ownerId: string, id: string, patch: DocumentPatch): Promise<Document | null> {
-    return this.changed(id, await this.inner.update(ownerId, id, patch));
+    return this.changed(ownerId, id, await this.inner.update(ownerId, id, patch));
   }
 
   async addEmail(ownerId: string, id: string, email: string): Promise<{ emails: string[]; added: boolean } | null> {
-    return this.changed(id, await this.inner.addEmail(ownerId, id, email));
+    return this.changed(ownerId, id, await this.inner.addEmail(ownerId, id, email));
   }
 
   async removeEmail(ownerId: string, id: string, email: string): Promise<string[] | null> {
-    return this.changed(id, await this.inner.removeEmail(ownerId, id, email));
+    return this.changed(ownerId, id, await this.inner.removeEmail(ownerId, id, email));
   }
 
   async delete(ownerId: string, id: string): Promise<boolean> {
-    return this.changed(id, await this.inner.delete(ownerId, id));
+    return this.changed(ownerId, id, await this.inner.delete(ownerId, id));
   }
 
-  /** After the commit: dropped here at once, then in every other process. Answers `result`. */
-  private async changed<T>(id: string, result: T): Promise<T> {
+  /**
+   * After the commit: dropped here at once, then in every process (this one's other caches, the list
+   * pages, included). Answers `result`.
+   */
+  private async changed<T>(ownerId: string, id: string, result: T): Promise<T> {
     this.forget(id);
-    await this.signals.signal(DOCUMENT_CHANGED_SIGNAL, id);
+    await this.signals.signal(DOCUMENT_CHANGED_SIGNAL, documentChangedKey(ownerId, id));
     return result;
   }
 

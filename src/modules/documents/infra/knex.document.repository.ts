@@ -80,8 +80,13 @@ export class KnexDocumentRepository implements DocumentRepository {
     return row ? toDocument(row) : null;
   }
 
-  findForMail(ownerId: string, id: string): Promise<Document | null> {
+  findOwnedCached(ownerId: string, id: string): Promise<Document | null> {
     return this.findOwned(ownerId, id);
+  }
+
+  async processedCount(ownerId: string, id: string): Promise<number | null> {
+    const row = (await this.liveOwned(ownerId, id).first('processed_emails_count')) as { processed_emails_count: number } | undefined;
+    return row ? row.processed_emails_count : null;
   }
 
   async listOwned(ownerId: string): Promise<Document[]> {

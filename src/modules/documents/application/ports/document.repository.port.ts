@@ -28,15 +28,17 @@ export interface DocumentRepository {
   abandon(id: string): Promise<void>;
   findOwned(ownerId: string, id: string): Promise<Document | null>;
   /**
-   * The document as the mail pipeline reads it (allow-list, description, placement, linked document):
-   * may come from a short in-process cache that every change made through this repository drops at once,
-   * in every process. Its `processedEmailsCount` is not kept current.
+   * As `findOwned`, but may come from a short in-process cache that every change made through this
+   * repository drops at once, in every process: for the mail pipeline (allow-list, description, placement,
+   * linked document) and the details view. Its `processedEmailsCount` is not kept current.
    */
-  findForMail(ownerId: string, id: string): Promise<Document | null>;
+  findOwnedCached(ownerId: string, id: string): Promise<Document | null>;
+  /** The live document's processed-mail count, never cached; null when the document is not the owner's live one. */
+  processedCount(ownerId: string, id: string): Promise<number | null>;
   listOwned(ownerId: string): Promise<Document[]>;
   /**
    * The live document a forward address leads to: only what mail intake needs, as SMTP asks per recipient.
-   * Cached as `findForMail` is.
+   * Cached as `findOwnedCached` is.
    */
   findByForwardToken(token: string): Promise<Pick<Document, 'id' | 'ownerId'> | null>;
   update(ownerId: string, id: string, patch: DocumentPatch): Promise<Document | null>;
