@@ -27,7 +27,9 @@ const TARGET = { intakeRatio: { postgres: 0.7, pglite: 0.5 }, pipelineP99Ms: 250
 const intakeTarget = (kind: string): number => (kind === 'pglite' ? TARGET.intakeRatio.pglite : TARGET.intakeRatio.postgres);
 const intakeMissed = (result: IntakeResult): boolean => Object.entries(result.ours).some(([kind, perSecond]) => perSecond / result.raw < intakeTarget(kind));
 const capacityMissed = (result: PipelineResult): boolean => result.kind === 'postgres' && result.burst.mailsPerSecond < TARGET.pipelineMailsPerSecond;
-const INTAKE_MESSAGES = Number(process.env.BENCH_MESSAGES ?? 400);
+// Long enough that a round lasts a second or more: at 400 the bare listener's round took a quarter of a
+// second and its rate moved by half from one round to the next.
+const INTAKE_MESSAGES = Number(process.env.BENCH_MESSAGES ?? 2_000);
 const INTAKE_ROUNDS = 3;
 const REPORT = fileURLToPath(new URL('../../docs/benchmarks.md', import.meta.url));
 const WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -67,7 +69,8 @@ function intakeSection(result: IntakeResult): string[] {
     '',
     `${INTAKE_MESSAGES} messages of ${MAIL_BODY.length} characters over ${INTAKE_CONNECTIONS} connections, median of ${INTAKE_ROUNDS} alternating rounds.`,
     'The bare server is smtp-server parsing each message with mailparser and keeping nothing; Mailscribe answers 250 only',
-    'after the message and its processing job are committed to the database.',
+    'after the message is committed to the database, due for processing (it parses in the worker, not here). Which',
+    'document a recipient leads to is read once per address and kept in the process (`DOCUMENT_CACHE_SECONDS`).',
     '',
     '| server | messages/s | of bare | target |',
     '|---|---:|---:|---|',
@@ -218,42 +221,38 @@ packages above and prefer a package of the same project that covers only what we
   text: `**A hostile input over its target.** One of the converters went superlinear on that input: find the pattern
 that backtracks (the input names it) and bound it, as plain-text.ts does for its bracket patterns.`,
   intake: `**Intake below its share of bare.** The bare server parses each message and keeps nothing. Ours, per
-message, makes one indexed lookup at RCPT and takes its share of a commit (the raw message and its job,
-with concurrent messages committed together; on the embedded database the first message after a quiet spell
-waits 1 ms for company, see src/shared/group-commit.ts). On two cores the database's CPU, the listener's and the load
+message, finds the recipient's document (from the process's cache after the first message to an address) and
+takes its share of one insert (concurrent messages go together; on the embedded database the first message
+after a quiet spell waits 1 ms for company, see src/shared/group-commit.ts). On two cores the database's CPU, the listener's and the load
 generator's come out of one budget, so each query costs the listener directly. What would close it: Postgres
 on cores of its own (the usual production setup), or several SMTP processes on one database (the scale-out
 test runs two). PGlite is one connection inside the app's own process, so its commits run on the listener's
 event loop: production belongs on Postgres.`,
   tests: `**Test suite over its target, or failing.** Look at the slowest files (\`npx vitest run --reporter=verbose\`
 prints each file's time): a test that waits on a real timer or a polling interval, or starts an app per test where one
-per file would do, is where the minutes go. Measured at 0cce11c: with the server files
-sharing their worker's modules (Vitest \`isolate: false\`) the suite took 4 min 8 s here, re-importing the app for
-each file being most of its CPU; that setting is held back until a failure of
-\`test/security/mail-trust.test.ts\` seen once in CI under it (four other full runs passed) is explained.`,
-  pipeline: `**Pipeline p99 above 250 ms.** New jobs wake idle workers at once, in this process directly and in
+per file would do, is where the minutes go. Re-importing the app for each file is a third of the suite's CPU: with
+the server files sharing their worker's modules (Vitest \`isolate: false\`) the suite took 4 min 8 s at 0cce11c, a
+setting held back until a failure of \`test/security/mail-trust.test.ts\` seen once in CI under it is explained.`,
+  pipeline: `**Pipeline p99 above 250 ms.** New mail wakes idle workers at once, in this process directly and in
 worker processes through LISTEN/NOTIFY, so what is left is each mail's own work (parsing in a worker thread,
-14 statements) queueing for a shared core. Closing it: more workers (\`WORKER_CONCURRENCY\`) or more worker
+about 8 statements) queueing for a shared core. Closing it: more workers (\`WORKER_CONCURRENCY\`) or more worker
 processes, and Postgres on cores of its own.`,
   capacity: `**Pipeline capacity below ${TARGET.pipelineMailsPerSecond} mails/s on Postgres.** The SMTP listener, the
-workers and Postgres share two cores (the SMTP client runs in a process of its own and costs about 0.4 ms a
-mail), and during the burst both are close to busy: measured at 57c29c5, the app's process spends about
-6.6 ms of CPU per mail and Postgres about 4.5 ms, where 200 mails/s leaves 10 ms for both together. A
-processed mail is about 16 round trips to Postgres: 10 statements in the pipeline (each write one statement,
-no transaction), two notices, about half a job fetch and a share of a completion, the RCPT lookup and its
-share of the intake commit (a transaction of its own). What would close it: fewer round trips still (the
-redelivery check in the claim, the notices in the statements they follow), the app's hot statements
-without the query builder (about a third of the app's CPU per mail is knex and node-postgres), and
-Postgres on cores of its own, as in production.`,
+workers and Postgres share two cores (the SMTP client runs in a process of its own), and a run's latency, not
+the CPU, bounds the capacity of 4 workers: during the burst the machine stays about a fifth idle while each mail
+waits on about 7 round trips to Postgres in a row (claim, parse results, reservation, the summary's save beside
+the write slot, settlement, end). Measured here at 0fbf386: about 4 ms of the app's CPU and 2.6 ms of Postgres
+per mail, a run of 14 ms on average. What would close it: fewer round trips in a row (the settlement and the
+mail's end in one statement), more workers, or Postgres on cores of its own, as in production.`,
   api: `**An API call below its share of /healthz.** \`/healthz\` touches neither the database nor a session, so
 it is the most one process answers on this machine; a read that stays under a tenth of it (a fifth for the session
 check and document details) spends more than its page is worth. Look at what the call reads per request: count its
 statements (knex's query events), its plan (\`test/integration/operations/read-plans.test.ts\` pins each read's plan on
 Postgres), and the size of its answer; a read whose cost grows with the account (every document, every settlement)
-is the usual cause. The usage chart's cost does not grow with the mail: one statement of about 182 index probes of the
-running totals, one per local day; measured at 983fa02 it costs about 1.3 ms of Postgres and 1.3 ms of the app's
-CPU a call here, where a tenth of \`/healthz\` leaves about 2.3 ms for both. What would close it: fewer probes
-(running totals kept per day as well as per quarter-hour), or Postgres on cores of its own.`,
+is the usual cause. On this machine one round trip to Postgres costs a read about 0.4 ms of CPU between the app,
+the kernel and Postgres, so a read of one statement reaches about a fifth of \`/healthz\` and one of two about a
+seventh; what a user's reads repeat is kept in memory where a change can drop it at once (sessions, documents,
+list pages, the usage chart under its revision).`,
 } as const;
 
 async function main(): Promise<void> {
