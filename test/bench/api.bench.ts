@@ -249,8 +249,7 @@ export async function apiBenchmark(kind: DatabaseKind): Promise<ApiBenchResult> 
       });
       const seedSeconds = (performance.now() - seedStarted) / 1000;
 
-      const calls: ApiCallResult[] = [];
-      for (const call of selected(callsFor(seeded))) {
+      const measure = async (call: Call): Promise<ApiCallResult> => {
         const url = `${base}${call.path}`;
         const probe = await probeOnce(url, token);
         const body: unknown = await probe.json();
@@ -271,7 +270,7 @@ export async function apiBenchmark(kind: DatabaseKind): Promise<ApiBenchResult> 
         const steady = await load(url, token, durationSeconds, connections, workers, rate);
         await settle(database.db);
         assertAnswered(kind, call, steady);
-        calls.push({
+        return {
           name: call.name,
           path: call.path,
           requests,
@@ -283,7 +282,19 @@ export async function apiBenchmark(kind: DatabaseKind): Promise<ApiBenchResult> 
           non2xx: result.non2xx + steady.non2xx,
           errors: result.errors + steady.errors,
           steady: { rate, p50Ms: steady.latency.p50, p99Ms: steady.latency.p99 },
-        });
+        };
+      };
+
+      const chosen = selected(callsFor(seeded));
+      const calls: ApiCallResult[] = [];
+      for (const call of chosen) calls.push(await measure(call));
+      // `/healthz` is the floor every share is taken of: measured first and again last, the better of the two
+      // kept, so a slow moment of the machine during its 10 s cannot make the other calls look cheaper.
+      const healthz = chosen.find((call) => call.name === 'healthz');
+      const first = calls.findIndex((call) => call.name === 'healthz');
+      if (healthz && first >= 0 && chosen.length > 1) {
+        const again = await measure(healthz);
+        if (again.requestsPerSecond > (calls[first]?.requestsPerSecond ?? 0)) calls[first] = again;
       }
       return {
         kind,

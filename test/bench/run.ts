@@ -130,7 +130,8 @@ function apiSection(results: ApiBenchResult[]): string[] {
     'always busy and latency is about connections ÷ throughput. "Steady": the same 50 connections at half the',
     'saturated throughput, which is what one request costs when the server keeps up. "Of /healthz": the call\'s',
     'saturated throughput as a share of `/healthz` in the same run (no database, no session: the most one process',
-    'answers here); the targets hold on Postgres, PGlite is reported beside it.',
+    'answers here; measured first and again last, the better kept); the targets hold on Postgres, PGlite is reported',
+    'beside it.',
     '',
     apiBenchTable(results),
   ];
