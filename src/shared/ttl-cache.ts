@@ -5,6 +5,8 @@
  */
 export class TtlCache<V> {
   private readonly entries = new Map<string, { value: V; storedAt: number }>();
+  /** Loads under way, so concurrent misses of one key share one lookup. Any drop forgets them all. */
+  private readonly flights = new Map<string, Promise<V | null>>();
   private generation = 0;
 
   constructor(private readonly options: { ttlMs: number; maxEntries: number; now: () => number }) {}
@@ -22,17 +24,29 @@ export class TtlCache<V> {
   }
 
   /**
-   * The kept answer for `key`, or `load`'s, kept when it is not null. While `trusted()` is false (the
-   * changes that drop entries may go unheard) every call loads and nothing is kept.
+   * The kept answer for `key`, or `load`'s, kept when it is not null (and `keep` accepts it). Calls that
+   * miss while a load of the same key is under way wait for it instead of loading again: when a popular
+   * entry expires, 50 concurrent requests make one lookup, not 50. A load under way when an entry is
+   * dropped serves only the calls made before the drop. While `trusted()` is false (the changes that drop
+   * entries may go unheard) every call loads and nothing is kept.
    */
-  async getOrLoad(key: string, load: () => Promise<V | null>, trusted: () => boolean): Promise<V | null> {
+  async getOrLoad(key: string, load: () => Promise<V | null>, trusted: () => boolean, keep: (value: V) => boolean = () => true): Promise<V | null> {
     if (!trusted()) return load();
     const kept = this.get(key);
     if (kept !== undefined) return kept;
+    const under = this.flights.get(key);
+    if (under) return under;
     const stamp = this.stamp();
-    const loaded = await load();
-    if (loaded !== null && trusted()) this.set(key, loaded, stamp);
-    return loaded;
+    const flight = load().then((loaded) => {
+      if (loaded !== null && trusted() && keep(loaded)) this.set(key, loaded, stamp);
+      return loaded;
+    });
+    this.flights.set(key, flight);
+    try {
+      return await flight;
+    } finally {
+      if (this.flights.get(key) === flight) this.flights.delete(key);
+    }
   }
 
   /** Taken before a lookup and handed to `set` after it. */
@@ -52,17 +66,20 @@ export class TtlCache<V> {
 
   forget(key: string): void {
     this.generation += 1;
+    this.flights.clear();
     this.entries.delete(key);
   }
 
   clear(): void {
     this.generation += 1;
+    this.flights.clear();
     this.entries.clear();
   }
 
   /** Drops every entry whose value `test` picks (a change known by another key than the entry's). */
   forgetWhere(test: (value: V) => boolean): void {
     this.generation += 1;
+    this.flights.clear();
     for (const [key, entry] of this.entries) if (test(entry.value)) this.entries.delete(key);
   }
 

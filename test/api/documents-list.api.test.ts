@@ -49,6 +49,18 @@ describe.each(databaseKinds())('GET /api/google-docs, paged (%s)', (kind) => {
     expect(await response.json()).toEqual([newer, older]);
   });
 
+  it('shows a rename, an added allowed email and a deletion in the whole list at once', async () => {
+    const [first, second] = await createNamed(['First', 'Second']);
+    const whole = async () => ((await (await app.fetch('/api/google-docs', { token })).json()) as DocumentListItem[]).map((item) => `${item.documentName} ${item.emails.join(',')}`);
+    expect(await whole()).toEqual(['Second boss@example.com', 'First boss@example.com']);
+    expect((await app.fetch(`/api/document/${first?.documentId}/title`, { method: 'PUT', token, json: { title: 'Renamed' } })).status).toBe(200);
+    expect(await whole()).toEqual(['Second boss@example.com', 'Renamed boss@example.com']);
+    expect((await app.fetch(`/api/addAllowedEmail/${second?.documentId}/emails`, { method: 'POST', token, json: { email: 'ada@example.com' } })).status).toBe(200);
+    expect(await whole()).toEqual(['Second boss@example.com,ada@example.com', 'Renamed boss@example.com']);
+    expect((await app.fetch(`/api/deleteGoogleDoc/${second?.documentId}`, { method: 'DELETE', token })).status).toBe(200);
+    expect(await whole()).toEqual(['Renamed boss@example.com']);
+  });
+
   it('answers slim cards with the count of allowed emails, the total and the page asked for', async () => {
     const [created] = await createNamed(['Invoices']);
     if (!created) throw new Error('not created');

@@ -1,4 +1,4 @@
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activateLocalSubscription } from '../support/billing/subscribe.js';
 import type { DocumentListItem } from '../../src/contract/documents.js';
@@ -114,6 +114,12 @@ describe('ETag and 304 on the reads the app repeats, compression of large answer
     expect(brotliDecompressSync(br.body).equals(identity.body)).toBe(true);
     expect(br.headers['etag']).toBe(identity.headers['etag']);
     expect((await read(list, { 'accept-encoding': 'br', 'if-none-match': String(br.headers['etag']) })).status).toBe(304);
+
+    const gzip = await read(list, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers['content-type']).toMatch(/^application\/json/);
+    expect(gunzipSync(gzip.body).equals(identity.body)).toBe(true);
+    expect(gzip.headers['etag']).toBe(identity.headers['etag']);
   });
 
   it('sends a small answer as it is, with no ETag on the reads it does not revalidate', async () => {

@@ -16,6 +16,7 @@ import { SetPlacement } from './application/set-placement.use-case.js';
 import { UpdateDescription } from './application/update-description.use-case.js';
 import { documentsRoutes } from './http/documents.routes.js';
 import { localDocRoutes } from './http/local-doc.routes.js';
+import { WholeListAnswerCache } from './http/whole-list.answer-cache.js';
 import { KnexDocumentListReader } from './infra/knex.document-list.reader.js';
 import { CachedDocumentListReader } from './infra/cached.document-list.reader.js';
 import { CachedDocumentRepository } from './infra/cached.document.repository.js';
@@ -25,6 +26,9 @@ import { LocalDocStore } from './infra/local.doc-store.js';
 
 /** Entries kept in memory at most by each document cache (documents, addresses, list pages): a few MB. */
 const DOCUMENT_CACHE_ENTRIES = 10_000;
+
+/** Owners whose unpaged list answer is kept: at most a few tens of MB for the largest accounts. */
+const WHOLE_LIST_ANSWERS = 64;
 
 /** Tests point the store at a local fake Google Docs; production never passes this. */
 export interface DocumentsOverrides {
@@ -63,6 +67,8 @@ export function documentsModule({ container: c, config, db, clock, notifications
           create: c.resolve(CreateDocument),
           list: c.resolve(ListDocuments),
           listPage: c.resolve(ListDocumentPage),
+          // A ttl of 0 (DOCUMENT_CACHE_SECONDS=0) keeps nothing: every request reads the list.
+          wholeList: new WholeListAnswerCache(notifications, { ttlMs: config.DOCUMENT_CACHE_SECONDS * 1000, maxEntries: WHOLE_LIST_ANSWERS, now: () => clock.now().getTime() }),
           get: c.resolve(GetDocument),
           remove: c.resolve(DeleteDocument),
           addEmail: c.resolve(AddAllowedEmail),

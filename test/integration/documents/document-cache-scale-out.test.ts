@@ -67,6 +67,21 @@ describe.skipIf(!databaseKinds().includes('postgres'))('the document cache acros
     await vi.waitFor(async () => expect(await names()).toEqual(['Beta']), WAIT);
   });
 
+  it("shows a change made on one instance in the other's whole (unpaged) list at once", async () => {
+    const token = await signIn(api);
+    const doc = await createDocument(api, token, { docName: 'Alpha', allowedEmails: ['ada@example.com'] });
+    const whole = async () => {
+      const response = await listener.fetch('/api/google-docs', { token });
+      return ((await response.json()) as { documentName: string; emails: string[] }[]).map((item) => `${item.documentName}: ${item.emails.join(', ')}`);
+    };
+    expect(await whole()).toEqual(['Alpha: ada@example.com']);
+    const added = await api.fetch(`/api/addAllowedEmail/${doc.documentId}/emails`, { method: 'POST', token, json: { email: 'bob@example.com' } });
+    expect(added.status).toBe(200);
+    await vi.waitFor(async () => expect(await whole()).toEqual(['Alpha: ada@example.com, bob@example.com']), WAIT);
+    await createDocument(api, token, { docName: 'Beta' });
+    await vi.waitFor(async () => expect(await whole()).toHaveLength(2), WAIT);
+  });
+
   it("refuses a deleted document's address on the other instance at once", async () => {
     const token = await signIn(api);
     const doc = await createDocument(api, token, { allowedEmails: ['ada@example.com'] });

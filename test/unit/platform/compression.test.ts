@@ -11,6 +11,10 @@ function appUnderTest(): Koa {
   app.use(compression());
   app.use((ctx) => {
     const bytes = Number(ctx.query.bytes ?? 4000);
+    if (ctx.path === '/object') {
+      ctx.body = { items: Array.from({ length: bytes / 20 }, (_, index) => `item number ${index}`) };
+      return;
+    }
     if (ctx.path === '/api/events' || ctx.path === '/stream') ctx.type = 'text/event-stream';
     else ctx.type = ctx.path === '/image' ? 'image/png' : 'application/json';
     ctx.body = 'x'.repeat(bytes);
@@ -40,6 +44,25 @@ describe('compression of dynamic answers', () => {
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.body).length).toBe(4000);
     expect(gzip.headers['vary']).toMatch(/accept-encoding/i);
+  });
+
+  it('compresses small and large answers alike, an object answer as its JSON', async () => {
+    for (const bytes of [4000, 64 * 1024, 64 * 1024 + 1, 500_000]) {
+      const response = await get(`/api/list?bytes=${bytes}`, 'br');
+      expect(response.headers['content-encoding'], String(bytes)).toBe('br');
+      expect(response.headers['content-type'], String(bytes)).toMatch(/^application\/json/);
+      expect(brotliDecompressSync(response.body).toString(), String(bytes)).toBe('x'.repeat(bytes));
+    }
+    const object = await get('/object?bytes=4000', 'gzip');
+    expect(object.headers['content-encoding']).toBe('gzip');
+    expect((JSON.parse(gunzipSync(object.body).toString()) as { items: string[] }).items).toHaveLength(200);
+  });
+
+  it('honours the qualities the client gives: a refused encoding is never sent, a wildcard gets gzip', async () => {
+    expect((await get('/api/list', 'br;q=0, gzip')).headers['content-encoding']).toBe('gzip');
+    expect((await get('/api/list', 'gzip;q=0, br')).headers['content-encoding']).toBe('br');
+    expect((await get('/api/list', '*')).headers['content-encoding']).toBe('gzip');
+    expect((await get('/api/list', 'br;q=0, gzip;q=0')).headers['content-encoding']).toBeUndefined();
   });
 
   it('sends answers under 1 KiB as they are', async () => {

@@ -1,5 +1,6 @@
 import { Router, type RouterContext } from '@koa/router';
 import type { AllowedEmailsResponse, DocumentsPage } from '../../../contract/documents.js';
+import { sendPrepared } from '../../../platform/http/prepared-json.js';
 import { validate } from '../../../platform/http/validate.js';
 import { principalOf, requireAuth, type Authenticate, type AuthState } from '../../identity/index.js';
 import type { AddAllowedEmail } from '../application/add-allowed-email.use-case.js';
@@ -25,6 +26,7 @@ import {
   placementBody,
   titleBody,
 } from './documents.schemas.js';
+import type { WholeListAnswerCache } from './whole-list.answer-cache.js';
 
 export interface DocumentsRouteDeps {
   authenticate: Authenticate;
@@ -33,6 +35,8 @@ export interface DocumentsRouteDeps {
   create: CreateDocument;
   list: ListDocuments;
   listPage: ListDocumentPage;
+  /** The unpaged list's answers, kept between two changes of the owner's documents. */
+  wholeList: WholeListAnswerCache;
   get: GetDocument;
   remove: DeleteDocument;
   addEmail: AddAllowedEmail;
@@ -86,8 +90,12 @@ export function documentsRoutes(deps: DocumentsRouteDeps): Router<AuthState> {
       } satisfies DocumentsPage;
       return;
     }
-    const documents = await deps.list.execute(owner(ctx));
-    ctx.body = documents.map((document) => presentListItem(document, store.urlOf(document.externalId)));
+    const ownerId = owner(ctx);
+    const answer = await deps.wholeList.answer(ownerId, async () => {
+      const documents = await deps.list.execute(ownerId);
+      return documents.map((document) => presentListItem(document, store.urlOf(document.externalId)));
+    });
+    sendPrepared(ctx, answer);
   });
 
   router.get('/getDocumentDetails/:id', auth, async (ctx) => {
