@@ -13,8 +13,15 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
  */
 const SYNC_COMPRESSION_MAX_BYTES = 64 * 1024;
 
-/** Brotli quality 4: near gzip's speed, smaller output. */
+/** Brotli quality 4: near gzip's speed, smaller output. For answers compressed once and kept, and large ones. */
 const BROTLI_QUALITY = 4;
+
+/**
+ * Brotli quality 2 for the small answers compressed anew on every request: measured here on a 1.6 kB page,
+ * 11 µs against 27 µs at quality 4 for 341 bytes instead of 310, and on 8 kB as small as gzip's default at
+ * two thirds of its CPU. A paged read costs the server about 0.5 ms in all, so this is a twentieth of it.
+ */
+const PER_REQUEST_BROTLI_QUALITY = 2;
 
 /** The server-sent events stream: each event must reach the browser as it is written, never buffered. */
 const EVENT_STREAM_PATH = '/api/events';
@@ -32,9 +39,11 @@ export function negotiateEncoding(ctx: Context): ContentEncoding | null {
   return ctx.acceptsEncodings('gzip', 'identity') === 'gzip' ? 'gzip' : null;
 }
 
-export function compressSync(body: Buffer, encoding: ContentEncoding): Buffer {
+/** `once`: the answer is kept and sent many times (prepared-json.ts), worth the better Brotli quality. */
+export function compressSync(body: Buffer, encoding: ContentEncoding, use: 'once' | 'per-request' = 'once'): Buffer {
+  const quality = use === 'once' ? BROTLI_QUALITY : PER_REQUEST_BROTLI_QUALITY;
   return encoding === 'br'
-    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
     : gzipSync(body);
 }
 
@@ -74,7 +83,7 @@ function compressSmallAnswer(ctx: Context): void {
   const encoding = negotiateEncoding(ctx);
   ctx.compress = false;
   if (!encoding) return;
-  ctx.body = compressSync(bytes, encoding);
+  ctx.body = compressSync(bytes, encoding, 'per-request');
   ctx.set('Content-Encoding', encoding);
 }
 

@@ -1,6 +1,6 @@
 import { Router, type RouterContext } from '@koa/router';
 import type { AllowedEmailsResponse, DocumentsPage } from '../../../contract/documents.js';
-import { sendPrepared } from '../../../platform/http/prepared-json.js';
+import { PreparedAnswers, sendPrepared } from '../../../platform/http/prepared-json.js';
 import { validate } from '../../../platform/http/validate.js';
 import { principalOf, requireAuth, type Authenticate, type AuthState } from '../../identity/index.js';
 import type { AddAllowedEmail } from '../application/add-allowed-email.use-case.js';
@@ -63,6 +63,9 @@ export function documentsRoutes(deps: DocumentsRouteDeps): Router<AuthState> {
   const { store } = deps;
   // Per route, not router.use: unknown /api paths must still answer 404, not 401.
   const auth = requireAuth(deps.authenticate);
+  // A page of cards is kept (the same object) until its owner's documents change: its JSON is serialised,
+  // hashed and compressed once for every request it answers, not again on each.
+  const pages = new PreparedAnswers();
 
   router.post('/createGoogleDoc', auth, async (ctx) => {
     const body = validate(createDocumentBody, ctx.request.body);
@@ -81,13 +84,13 @@ export function documentsRoutes(deps: DocumentsRouteDeps): Router<AuthState> {
     // Any paging parameter asks for one page of cards; without them the whole list answers as the spec has it.
     if (DOCUMENTS_PAGE_PARAMS.some((name) => name in ctx.query)) {
       const query = validate(documentsPageQuery, ctx.query);
-      const { cards, total } = await deps.listPage.execute(owner(ctx), query);
-      ctx.body = {
-        data: cards.map((card) => presentCard(card, store.urlOf(card.externalId))),
-        total,
-        page: query.page,
-        pageSize: query.pageSize,
-      } satisfies DocumentsPage;
+      const page = await deps.listPage.execute(owner(ctx), query);
+      const answer = pages.answerFor(
+        page,
+        () => ({ data: page.cards.map((card) => presentCard(card, store.urlOf(card.externalId))), total: page.total, page: query.page, pageSize: query.pageSize }) satisfies DocumentsPage,
+        `${query.page} ${query.pageSize}`,
+      );
+      sendPrepared(ctx, answer);
       return;
     }
     const ownerId = owner(ctx);

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { CompiledQuery } from '../../../platform/db/compiled-query.js';
 import type { Database } from '../../../platform/db/database.js';
 import type { Document } from '../domain/document.js';
 import type { ClaimResult, DocumentPatch, DocumentRepository, NewDocument } from '../application/ports/document.repository.port.js';
@@ -21,7 +22,14 @@ interface DocumentRow {
 const EMAILS = 'document_allowed_emails';
 
 export class KnexDocumentRepository implements DocumentRepository {
-  constructor(private readonly db: Database) {}
+  /** Read with every document details call (the rest of the document comes from the cache): built once. */
+  private readonly processedCounts: CompiledQuery<'live', { ownerId: string; id: string }>;
+
+  constructor(private readonly db: Database) {
+    this.processedCounts = new CompiledQuery(db, (shape) => shape, (builder, _shape, { ownerId, id }) =>
+      liveOwnedIn(builder, ownerId, id).select('processed_emails_count').limit(1),
+    );
+  }
 
   /** Documents with their allow-list (in the order added), one query. */
   private select(db: Knex | Knex.Transaction = this.db) {
@@ -85,7 +93,7 @@ export class KnexDocumentRepository implements DocumentRepository {
   }
 
   async processedCount(ownerId: string, id: string): Promise<number | null> {
-    const row = (await this.liveOwned(ownerId, id).first('processed_emails_count')) as { processed_emails_count: number } | undefined;
+    const [row] = await this.processedCounts.rows<{ processed_emails_count: number }>('live', { ownerId, id });
     return row ? row.processed_emails_count : null;
   }
 
@@ -131,8 +139,12 @@ export class KnexDocumentRepository implements DocumentRepository {
   }
 
   private liveOwned(ownerId: string, id: string) {
-    return this.db('documents').where({ id, owner_id: ownerId }).whereNull('deleted_at').whereNotNull('external_id');
+    return liveOwnedIn(this.db, ownerId, id);
   }
+}
+
+function liveOwnedIn(db: Database, ownerId: string, id: string): Knex.QueryBuilder {
+  return db('documents').where({ id, owner_id: ownerId }).whereNull('deleted_at').whereNotNull('external_id');
 }
 
 function toDocument(row: DocumentRow): Document {

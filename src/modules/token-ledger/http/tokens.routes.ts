@@ -1,6 +1,7 @@
 import { Router } from '@koa/router';
 import type { AddedTokensResponse, TokenUsageResponse, UsageChartResponse } from '../../../contract/usage.js';
 import { AppError, GenericErrors } from '../../../shared/app-error.js';
+import { PreparedAnswers, sendPrepared } from '../../../platform/http/prepared-json.js';
 import { validate } from '../../../platform/http/validate.js';
 import { principalOf, requireAuth, type Authenticate, type AuthState } from '../../identity/index.js';
 import { MAX_CHART_DAYS, type TokenReports } from '../application/token-reports.use-case.js';
@@ -20,6 +21,10 @@ export interface TokensRouteDeps {
 export function tokensRoutes({ authenticate, reports, chart }: TokensRouteDeps): Router<AuthState> {
   const router = new Router<AuthState>({ prefix: '/api/tokens' });
   const auth = requireAuth(authenticate);
+  // The chart keeps each answer's days under the user's usage revision and hands back the same array while
+  // it holds: its JSON is serialised, hashed and compressed once for all the requests it answers. Measured
+  // on a 180-day chart: half the call's CPU went to compressing and hashing the same bytes again.
+  const charts = new PreparedAnswers();
 
   router.get('/state', auth, async (ctx) => {
     ctx.body = presentTokenState(await reports.state(principalOf(ctx).user.id));
@@ -33,7 +38,7 @@ export function tokensRoutes({ authenticate, reports, chart }: TokensRouteDeps):
     if (end <= from) throw new AppError(GenericErrors.REQUEST_INVALID, 'to: must be after from');
     if (end.getTime() - from.getTime() > MAX_CHART_DAYS * DAY_MS) throw new AppError(GenericErrors.REQUEST_INVALID, `from: the range may span at most ${MAX_CHART_DAYS} days`);
     const days = await chart.execute(principalOf(ctx).user.id, { from, to, timeZone: query.tz });
-    ctx.body = { usage: days.map(presentUsageDay) } satisfies UsageChartResponse;
+    sendPrepared(ctx, charts.answerFor(days, () => ({ usage: days.map(presentUsageDay) }) satisfies UsageChartResponse));
   });
 
   router.get('/usage/table', auth, async (ctx) => {

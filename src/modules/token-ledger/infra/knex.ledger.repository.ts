@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import type { Database } from '../../../platform/db/database.js';
 import { EMPTY_BALANCE, type Balance } from '../domain/balance.js';
-import { GRANT_KINDS, SourceKeyTakenError, type EntryKind, type LedgerEntry, type NewLedgerEntry } from '../domain/ledger-entry.js';
+import { SourceKeyTakenError, type EntryKind, type LedgerEntry, type NewLedgerEntry } from '../domain/ledger-entry.js';
+import { KnexLedgerPages } from './knex.ledger-pages.js';
 import { usagePerDay } from './knex.usage-per-day.js';
 import type {
   AddedRow,
@@ -37,12 +38,12 @@ interface EntryRow {
   created_at: Date;
 }
 
-// Sort keys map to columns here and only here: nothing from a query string reaches SQL unchecked.
-const USAGE_COLUMNS: Record<UsageSortKey, string> = { operation: 'description', usedTokens: 'tokens', date: 'created_at' };
-const ADDED_COLUMNS: Record<AddedSortKey, string> = { source: 'description', tokens: 'tokens', payedUsd: 'payed_usd_cents', date: 'created_at' };
-
 export class KnexLedgerRepository implements LedgerRepository {
-  constructor(private readonly db: Database) {}
+  private readonly pages: KnexLedgerPages;
+
+  constructor(private readonly db: Database) {
+    this.pages = new KnexLedgerPages(db);
+  }
 
   async withLockedBalance<T>(userId: string, work: (locked: LockedBalance) => Promise<T>): Promise<T> {
     return this.db.transaction(async (trx) => {
@@ -164,26 +165,12 @@ export class KnexLedgerRepository implements LedgerRepository {
     return row ? toBalance(row) : EMPTY_BALANCE;
   }
 
-  async usagePage(userId: string, query: PageQuery<UsageSortKey>): Promise<{ rows: UsageRow[]; total: number }> {
-    // The total is the running count kept beside the ledger (migration 20261125120000), not a count of
-    // every settlement on each call. The operation and tokens orders are those of settlements-only indexes
-    // (migration 20261127150000): a page reads its own rows, not a sort of every settlement.
-    const settlements = () => this.db('token_ledger').where({ user_id: userId, kind: 'settle' });
-    const column = USAGE_COLUMNS[query.sortBy];
-    const [rows, totals] = await Promise.all([
-      query.sortBy === 'date' ? paged(settlements(), column, query) : pagedFromIndexedStart(settlements, column, query),
-      this.db('token_usage_totals').where({ user_id: userId }).first('settlements') as Promise<{ settlements: number | string } | undefined>,
-    ]);
-    return {
-      rows: rows.map((row) => ({ operation: row.description, usedTokens: row.tokens, date: row.created_at, payedUsdCents: row.payed_usd_cents })),
-      total: Number(totals?.settlements ?? 0),
-    };
+  usagePage(userId: string, query: PageQuery<UsageSortKey>): Promise<{ rows: UsageRow[]; total: number }> {
+    return this.pages.usagePage(userId, query);
   }
 
-  async addedPage(userId: string, query: PageQuery<AddedSortKey>): Promise<{ rows: AddedRow[]; total: number }> {
-    const base = this.db('token_ledger').where({ user_id: userId }).whereIn('kind', GRANT_KINDS as EntryKind[]);
-    const [rows, total] = await Promise.all([paged(base.clone(), ADDED_COLUMNS[query.sortBy], query), count(base.clone())]);
-    return { rows: rows.map((row) => ({ source: row.description, tokens: row.tokens, payedUsdCents: row.payed_usd_cents, date: row.created_at })), total };
+  addedPage(userId: string, query: PageQuery<AddedSortKey>): Promise<{ rows: AddedRow[]; total: number }> {
+    return this.pages.addedPage(userId, query);
   }
 
   usagePerDay(userId: string, range: { from: Date; to: Date; timeZone: string }): Promise<UsageDayRow[]> {
@@ -257,42 +244,6 @@ function ledgerRow(userId: string, entry: NewLedgerEntry) {
     payed_usd_cents: entry.payedUsdCents,
     related_key: entry.relatedKey,
   };
-}
-
-function paged(query: Knex.QueryBuilder, column: string, page: PageQuery<string>): Promise<EntryRow[]> {
-  // The id breaks ties so paging is stable when many rows share a value.
-  return query
-    .orderBy([
-      { column, order: page.sortOrder },
-      { column: 'id', order: page.sortOrder },
-    ])
-    .limit(page.pageSize)
-    .offset((page.page - 1) * page.pageSize)
-    .select('*') as Promise<EntryRow[]>;
-}
-
-/**
- * A page whose order (column, then id) is an index's order: a deep page starts at its first row, found by
- * skipping entries of that index alone, and reads only its own rows instead of every earlier one.
- */
-function pagedFromIndexedStart(rows: () => Knex.QueryBuilder, column: string, page: PageQuery<string>): Promise<EntryRow[]> {
-  const skip = (page.page - 1) * page.pageSize;
-  if (skip === 0) return paged(rows(), column, page);
-  const inOrder = rows().orderBy([
-    { column, order: page.sortOrder },
-    { column: 'id', order: page.sortOrder },
-  ]);
-  // Past the end there is no first row: the comparison is null and the page empty.
-  const start = inOrder.clone().offset(skip).limit(1).select(column, 'id');
-  return inOrder
-    .whereRaw(`(??, id) ${page.sortOrder === 'asc' ? '>=' : '<='} (?)`, [column, start])
-    .limit(page.pageSize)
-    .select('*') as Promise<EntryRow[]>;
-}
-
-async function count(query: Knex.QueryBuilder): Promise<number> {
-  const row = (await query.count({ n: '*' }).first()) as { n: number | string } | undefined;
-  return Number(row?.n ?? 0);
 }
 
 /** Source keys are global (a payment event belongs to one user): a clash is a bug, never a skip. */

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { CompiledQuery } from '../../../../platform/db/compiled-query.js';
 import type { Database } from '../../../../platform/db/database.js';
 import type { MailStatus } from '../../domain/inbound-message.js';
 import type { ReceivedMailRow, ReceivedMailSortKey } from '../../application/ports/inbound-message.repository.port.js';
@@ -27,6 +28,10 @@ interface PageRow {
 
 const SORT_COLUMNS: Record<ReceivedMailSortKey, string> = { sourceMail: 'source_mail', subject: 'subject', usedTokens: 'used_tokens', receivedAt: 'received_at' };
 
+/** What a page statement is run with; its shape (sort, order, how it skips) picks the kept SQL. */
+type PageParams = { ownerId: string; documentId: string; limit: number; offset: number };
+type PageShape = { column: string; order: 'asc' | 'desc'; skip: 'none' | 'keyset' | 'offset' };
+
 /**
  * A page of a document's received mail in one statement: the page, with the ownership probe and the total
  * (kept per document, migration 20261127150000) as one-time subqueries. Only an empty page (past the end,
@@ -38,18 +43,29 @@ const SORT_COLUMNS: Record<ReceivedMailSortKey, string> = { sourceMail: 'source_
  * skip with OFFSET over a sort of the document's mail (an index each would cost every mail's writes).
  */
 export class KnexReceivedMailPages implements ReceivedMailPages {
+  /** The document page's table is read on every visit and every live update: its SQL is built once per shape. */
+  private readonly pages: CompiledQuery<PageShape, PageParams>;
+
   constructor(
     private readonly db: Database,
     private readonly documents: OwnedDocumentScope,
-  ) {}
+  ) {
+    this.pages = new CompiledQuery(db, (shape: PageShape) => `${shape.column} ${shape.order} ${shape.skip}`, (builder, shape, params) => this.pageStatement(builder, shape, params));
+  }
 
   async pageOf(ownerId: string, documentId: string, query: ReceivedMailPageQuery): Promise<{ rows: ReceivedMailRow[]; total: number } | null> {
-    const owned = () => this.documents.liveOwned(this.db, ownerId, documentId);
-    const total = () => this.db('inbound_message_totals').where({ document_id: documentId }).select('mails');
-    const rows = (await this.page(documentId, query).whereExists(owned()).select(total().as('total'))) as PageRow[];
+    const skip = (query.page - 1) * query.pageSize;
+    const shape: PageShape = {
+      column: SORT_COLUMNS[query.sortBy],
+      order: query.sortOrder === 'asc' ? 'asc' : 'desc',
+      skip: skip === 0 ? 'none' : query.sortBy === 'receivedAt' ? 'keyset' : 'offset',
+    };
+    const rows = await this.pages.rows<PageRow>(shape, { ownerId, documentId, limit: query.pageSize, offset: skip });
     const [first] = rows;
     if (!first) {
-      const alone = (await this.db.select(this.db.raw('EXISTS (?) AS owned', [owned()]), total().as('total')).first()) as { owned: boolean; total: number | string | null };
+      const owned = this.documents.liveOwned(this.db, ownerId, documentId);
+      const total = this.totalOf(this.db, documentId);
+      const alone = (await this.db.select(this.db.raw('EXISTS (?) AS owned', [owned]), total.as('total')).first()) as { owned: boolean; total: number | string | null };
       return alone.owned ? { rows: [], total: Number(alone.total ?? 0) } : null;
     }
     return {
@@ -69,17 +85,18 @@ export class KnexReceivedMailPages implements ReceivedMailPages {
     };
   }
 
-  private page(documentId: string, query: ReceivedMailPageQuery): Knex.QueryBuilder {
-    const column = SORT_COLUMNS[query.sortBy];
-    const order = query.sortOrder === 'asc' ? 'asc' : 'desc';
-    const skip = (query.page - 1) * query.pageSize;
+  private totalOf(db: Database, documentId: string): Knex.QueryBuilder {
+    return db('inbound_message_totals').where({ document_id: documentId }).select('mails');
+  }
+
+  private pageStatement(db: Database, { column, order, skip }: PageShape, { ownerId, documentId, limit, offset }: PageParams): Knex.QueryBuilder {
     const inOrder = (builder: Knex.QueryBuilder) =>
       builder.where({ document_id: documentId }).orderBy([
         { column, order },
         { column: 'id', order },
       ]);
-    const page = inOrder(this.db('inbound_messages'))
-      .limit(query.pageSize)
+    const page = inOrder(db('inbound_messages'))
+      .limit(limit)
       .select(
         'id',
         'source_mail',
@@ -92,12 +109,14 @@ export class KnexReceivedMailPages implements ReceivedMailPages {
         'refusal_reason',
         'refusal_sender',
         // Whether the content is kept, not the content: a page must not read megabytes of raw mail.
-        this.db.raw('raw IS NOT NULL AS has_content'),
-      );
-    if (skip === 0) return page;
-    if (query.sortBy !== 'receivedAt') return page.offset(skip);
+        db.raw('raw IS NOT NULL AS has_content'),
+        this.totalOf(db, documentId).as('total'),
+      )
+      .whereExists(this.documents.liveOwned(db, ownerId, documentId));
+    if (skip === 'none') return page;
+    if (skip === 'offset') return page.offset(offset);
     // Keyset from the page's first mail: past the end there is none, the comparison is null, the page empty.
-    const start = inOrder(this.db('inbound_messages')).offset(skip).limit(1).select('received_at', 'id');
+    const start = inOrder(db('inbound_messages')).offset(offset).limit(1).select('received_at', 'id');
     return page.whereRaw(`(received_at, id) ${order === 'desc' ? '<=' : '>='} (?)`, [start]);
   }
 }
