@@ -158,10 +158,10 @@ describe('OfflineSummariser, on any mail', () => {
     expect(everything(summary)).not.toMatch(/wire|5,000|9981|ignore|previous instructions|AI|assistant/i);
   });
 
-  it('summarises a very short mail from its own words, not from its subject', async () => {
+  it('summarises a very short mail from its own words, not from its subject, and never leads with the greeting', async () => {
     const summary = await summaryOf('short-hello');
 
-    expect(summary.summary).toBe('Hello Mikel. The spare keys are with the concierge at reception.');
+    expect(summary.summary).toBe('The spare keys are with the concierge at reception.');
     expect(summary.actionItems).toEqual([]);
   });
 

@@ -2,7 +2,8 @@
  * Reads a date as a mail client writes it in a forwarded header block, in the common languages:
  * `Mon, 3 Mar 2025 at 10:00`, `Monday, March 3, 2025, 10:00:00 AM GMT+1`, `Montag, 3. März 2025 10:00`,
  * `lundi 3 mars 2025 10:00`, `poniedziałek, 3 marca 2025 10:00`, `2025年3月3日(月) 10:00`,
- * `3/4/2025 10:00 AM`. Only what is written is used: with no zone, the time is the sender's local time.
+ * `3/4/2025 10:00 AM`. Only what is written is used: with no zone, the time is the writer's local time
+ * (see looseDateInForwarderZone for when the forward itself tells which that is).
  */
 export interface LooseDate {
   year: number;
@@ -51,6 +52,35 @@ export function looseDateToInstant(date: LooseDate): Date | null {
   if (date.offsetMinutes === null || date.hour === null || date.minute === null) return null;
   const utc = Date.UTC(date.year, date.month - 1, date.day, date.hour, date.minute) - date.offsetMinutes * 60_000;
   return Number.isNaN(utc) ? null : new Date(utc);
+}
+
+/** The zone a date is written with ("+0100", "GMT+1", "CET"), minutes east of UTC; null when none. */
+export function writtenZoneOffset(written: string): number | null {
+  return zoneOf(written.slice(0, 200).toLowerCase().replace(/\s+/g, ' ').trim());
+}
+
+/** Past this, a change to or from summer time may lie between a quoted mail and its forward. */
+const MAX_INFERRED_AGE_MS = 31 * 24 * 60 * 60_000;
+/** Clocks disagree a little, and the quoted date has no seconds. */
+const CLOCK_SLACK_MS = 5 * 60_000;
+
+/**
+ * The instant of a quoted date written without a zone (Gmail's "Mon, 16 Nov 2026 at 16:40", Outlook's
+ * "Gesendet: Montag, 16. November 2026 16:40"), read in the zone of the forward's own Date header:
+ * clients write the quoted header in the forwarder's local time, and the forwarder's client writes
+ * its Date header in that same local time.
+ *
+ * Null when that reading is not safe: a zero offset (Exchange Online and Outlook.com stamp every Date
+ * header in UTC whatever the writer's zone, and "-0000" means unknown), an instant after the forward
+ * itself (then the guess is wrong), or a quoted mail more than a month older than the forward (its
+ * day may have had another offset).
+ */
+export function looseDateInForwarderZone(date: LooseDate, forward: { at: Date; offsetMinutes: number | null }): Date | null {
+  if (forward.offsetMinutes === null || forward.offsetMinutes === 0) return null;
+  const instant = looseDateToInstant({ ...date, offsetMinutes: forward.offsetMinutes });
+  if (!instant) return null;
+  const age = forward.at.getTime() - instant.getTime();
+  return age >= -CLOCK_SLACK_MS && age <= MAX_INFERRED_AGE_MS ? instant : null;
 }
 
 function valid(year: number, month: number, day: number): { year: number; month: number; day: number } | null {

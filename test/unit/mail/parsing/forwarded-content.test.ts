@@ -80,7 +80,7 @@ const CLIENTS: { client: string; subject: string; text: string; note: string; da
 
 describe('readForwardedContent', () => {
   it.each(CLIENTS)('reads a $client forward: original sender, subject, date, body and the note', ({ subject, text, note, dateText }) => {
-    expect(readForwardedContent(text, subject)).toEqual({ note, sender: JANE, subject: 'Contract renewal', dateText, body: BODY });
+    expect(readForwardedContent(text, subject)).toEqual({ note, sender: JANE, subject: 'Contract renewal', dateText, body: BODY, depth: 1 });
   });
 
   it('follows a forward of a forward to the original, keeping the outermost note', () => {
@@ -109,6 +109,7 @@ describe('readForwardedContent', () => {
       subject: 'Contract renewal',
       dateText: 'Mon, 3 Mar 2025 at 10:00',
       body: BODY,
+      depth: 2,
     });
   });
 

@@ -7,7 +7,7 @@
 
 /** "Hi Ada," / "Dzień dobry," / "Hallo Anna," / "Bonjour Marc," / "Hola Ana," on a line of its own. */
 export const GREETING =
-  /^(?:hi|hello|hey|dear|good (?:morning|afternoon|evening)|greetings|dzień dobry|dobry wieczór|cześć|czesc|witam|witajcie|hej|szanown[aiey]|drog[aiey]|hallo|guten (?:tag|morgen|abend)|liebe[rs]?|sehr geehrte[rs]?|servus|moin|bonjour|bonsoir|salut|cher|chère|madame|monsieur|hola|buenos días|buenas tardes|estimad[oa]s?|querid[oa]s?)\b[^.!?]{0,60}[,!:]?$/iu;
+  /^(?:hi|hello|hey|dear|good (?:morning|afternoon|evening)|greetings|dzień dobry|dobry wieczór|cześć|czesc|witam|witajcie|hej|szanown[aiey]|drog[aiey]|hallo|guten (?:tag|morgen|abend)|liebe[rs]?|sehr geehrte[rs]?|servus|moin|bonjour|bonsoir|salut|cher|chère|madame|monsieur|hola|buenos días|buenas tardes|estimad[oa]s?|querid[oa]s?)\b[^.!?]{0,60}[,!:]?$|^(?:[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{1,12}(?:様|さま|さん|殿|各位)|(?:平素より|平素は|いつも|日頃より)?(?:大変)?お世話になって(?:おります|います)|お世話になります|お疲れ(?:様|さま)です)[、,。]?$/iu;
 
 /** "Best regards," / "Pozdrawiam" / "Mit freundlichen Grüßen" / "Cordialement" / "Saludos": a signature follows. */
 export const CLOSING = new RegExp(
@@ -27,11 +27,25 @@ export const CLOSING = new RegExp(
       // Spanish
       '(?:un )?saludos?(?: cordiales)?', 'un saludo', 'atentamente', 'cordialmente', 'un abrazo', 'gracias(?: de antemano)?', 'muchas gracias',
       // Japanese
-      '(?:どうぞ|今後とも|引き続き)?(?:よろしく|宜しく)お願い(?:いた|致)?します', '(?:よろしく|宜しく)お願い申し上げます',
+      '(?:どうぞ|今後とも|引き続き|何卒|なにとぞ)*(?:よろしく|宜しく)お願い(?:いた|致)?します', '(?:どうぞ|今後とも|引き続き|何卒|なにとぞ)*(?:よろしく|宜しく)お願い申し上げます',
     ].join('|') +
     ')[\\s,.!。！]*$',
   'iu',
 );
+
+/**
+ * A thanks that closes a mail when only the writer's name follows it: "Thanks for the great
+ * collaboration!" / "Vielen Dank für Ihre Hilfe." / "Merci pour tout !". Never a polite request
+ * ("Merci de confirmer avant mercredi", "Thanks for sending it by Friday").
+ */
+export const THANKS_CLOSING =
+  /^(?!.*\b(?:before|by|until|bis|vor|avant|antes|hasta|przed|do)\s)(?:(?:thanks|thank you|many thanks)(?: so much| a lot| again| very much)?(?: for [^.!?\d]{1,60})?|(?:vielen |herzlichen )?dank(?:e)?(?: schön| sehr| dir| ihnen| euch)?(?: für [^.!?\d]{1,60})?|merci(?: beaucoup| encore| à (?:tous|toutes|vous|toi))?(?: pour [^.!?\d]{1,60})?|(?:muchas )?gracias(?: de nuevo)?(?: por [^.!?\d]{1,60})?|(?:dziękuję|dziękujemy|dzięki)(?: bardzo| serdecznie)?(?: za [^.!?\d]{1,60})?)[\s.!]*$/iu;
+
+/**
+ * A name on its own, or after a closing on the same line ("Regards, Jane"): one to three capitalised
+ * words. Case-sensitive on purpose: "Thanks for the update" has no name in it.
+ */
+export const NAME = /^\p{Lu}[\p{L}'’.-]*(?:\s\p{Lu}[\p{L}'’.-]*){0,2}[.!]?$/u;
 
 /** RFC 3676's "-- " separator (trimmed to "--"), and its typographic stand-ins. */
 export const SIGNATURE_SEPARATOR = /^(?:--|—|–)$/;

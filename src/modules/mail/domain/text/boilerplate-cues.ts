@@ -1,6 +1,7 @@
 /**
- * Furniture around a mail's content: newsletter footers, app-store and social lines, tracking padding,
- * calendar invitation boilerplate (Google Calendar, Outlook and Teams) and legal disclaimers. Patterns
+ * Furniture around a mail's content: newsletter footers, app-store and social lines, tracker and
+ * code-review notification footers, company imprints, tracking padding, calendar invitation
+ * boilerplate (Google Calendar, Outlook and Teams) and legal disclaimers. Patterns
  * only, for one trimmed line of bounded length (or the head of one paragraph); literal alternations
  * with bounded gaps, so none can backtrack badly.
  */
@@ -24,11 +25,22 @@ export const FURNITURE = new RegExp(
     '^(?:questions\\? )?contact (?:us|customer service|support)[.!]?$', '^help cent(?:er|re)$', 'powered by (?:mailchimp|substack|sendgrid|hubspot|beehiiv|mailerlite|getresponse|freshmail|klaviyo)',
     'this is an automated (?:message|email)', 'please do not reply to this (?:e-?mail|message)', 'do not reply to this (?:e-?mail|message)',
     '^(?:facebook|twitter|x|instagram|linkedin|youtube|tiktok|pinterest)(?:\\s?[|·•,/]\\s?(?:facebook|twitter|x|instagram|linkedin|youtube|tiktok|pinterest))+$',
+    // App promotion and tracker or code-review notification footers (Jira, GitHub, GitLab).
+    'notifications on your (?:phone|mobile|device)', 'download (?:the|our) (?:[\\p{L}\\d-]+ ){0,3}app (?:for|on|from) ', 'get the (?:[\\p{L}\\d-]+ ){0,3}app (?:for|on) (?:android|ios|iphone)',
+    'reply to this (?:e-?mail|message|notification) directly', 'view it on (?:github|gitlab|bitbucket)', 'you can view, comment on, or merge this pull request online',
+    '^message[- ]id: ?<', '^(?:file changes|patch links:?)$', '^\\(\\d+ files?\\)$', '^(?:[-*•] )?[AMDR] \\S{1,200} \\(\\d+\\)$', 'mute (?:the|this) thread', '^(?:add comment|view issue|view pull request)$',
+    'laden sie (?:die|unsere) .{0,30}app', 'sie erhalten diese (?:e-?mail|nachricht|benachrichtigung)', 'téléchargez (?:l\'|notre )application', 'vous recevez ce (?:message|courriel|e-?mail)',
+    'descarg\\p{L}* (?:la|nuestra) (?:app|aplicación)', 'recib(?:e|es) este (?:correo|mensaje)', 'アプリ(?:を|の)?(?:ダウンロード|インストール)', 'このメールは.{0,20}(?:送信専用|自動送信|自動配信)',
     // Polish
     'wypisz się', 'wypisać się', 'wypisanie', 'rezygnacj[aięy] z (?:subskrypcji|newslettera|otrzymywania)', 'zrezygnować z (?:subskrypcji|newslettera|otrzymywania)',
     'polityk[aię] prywatności', 'regulamin', 'wszelkie prawa zastrzeżone', 'otrzymujesz (?:tę|tą|ten|niniejszą|naszą)', 'ta wiadomość została wysłana',
     'wiadomość (?:została )?wysłana (?:do|na adres)', 'zobacz (?:wersję )?w przeglądarce', 'wersja (?:online|przeglądarkowa)', 'jeśli (?:nie widzisz|wiadomość nie wyświetla)',
     'ustawienia powiadomień', '\\b(?:krs|regon|nip)\\b:? ?\\d', 'kapitał zakładowy', 'sąd rejonowy', 'pobierz aplikację', 'obserwuj nas',
+    // A company's legal imprint in English, German, French and Spanish (register, court, capital, tax id).
+    'registered in (?:england|scotland|wales|northern ireland|ireland)(?: and wales)?,? (?:no\\.?|number|with|under|company)', '^registered office:', '^company (?:registration )?(?:no\\.?|number):? ?\\d',
+    'amtsgericht \\p{L}+,? (?:hrb|hra)', '^(?:hrb|hra) ?\\d', 'ust-?id(?:nr|\\.-nr)?\\.?:? ?de ?\\d', '^registergericht:', '^sitz der gesellschaft:', '^geschäftsführer(?:in|ung)?:',
+    '(?:sarl|sas|sasu|eurl|sa) au capital de', '\\brcs [\\p{L} -]{2,30}\\d{3}', '^siret:? ?\\d', '^n° tva intracommunautaire',
+    'inscrita en el registro mercantil', '^cif:? ?[a-z]-?\\d',
     // German, French, Spanish
     'abmelden', 'abbestellen', 'newsletter abbestellen', 'im browser (?:ansehen|anzeigen|öffnen)', '^datenschutz(?:erklärung|hinweise?)?$', 'impressum', 'alle rechte vorbehalten',
     'se désinscrire', 'se désabonner', 'désinscription', 'désabonnement', 'voir (?:la version )?(?:en ligne|dans (?:votre|le) navigateur)', 'politique de confidentialité', 'tous droits réservés', 'mentions légales',
@@ -57,9 +69,56 @@ export function isPostalAddressLine(line: string): boolean {
   return parts >= 3 && POSTAL_CODE.test(line) && /\d/.test(line.replace(POSTAL_CODE, ''));
 }
 
+/** A document's page header or footer: "Seite 1 von 2", "Page 2 of 3", "Auftragsbestätigung Nr. 4711 - Seite 2 von 2". */
+export const PAGE_NUMBER = /^(?:[^\n]{0,80}\s[-–—|·]\s)?(?:page|seite|página|pagina|strona|str\.|p\.)\s?\d{1,4}\s?(?:of|von|de|sur|z|di|\/)\s?\d{1,4}$/iu;
+
+/** A company's legal form: a name with one is an organisation's. */
+const LEGAL_FORM = /(?:^|\s)(?:GmbH|AG|KG|OHG|GbR|UG|e\.K\.|SARL|SAS|SASU|EURL|SA|S\.A\.|S\.L\.|SL|S\.L\.U\.|Ltd\.?|Limited|LLC|LLP|Inc\.?|plc|PLC|BV|B\.V\.|NV|N\.V\.|S\.p\.A\.|Srl|S\.r\.l\.|sp\. z o\.o\.|S\.C\.|Sp\.j\.)(?=$|[\s,])/u;
+/** A tax or company id in an imprint: "VAT FR40512345678", "USt-IdNr. DE812345678", "NIP 525-000-00-00". */
+const TAX_ID = /\b(?:VAT|TVA|USt-?IdNr\.?|UID|NIF|CIF|NIP|SIRET|SIREN|EIN|Tax ID)\b:?\s?[A-Z]{0,2}[\d -]{6,}/i;
+/** A part of a one-line address that holds a postcode and a town: "44000 Nantes", "D-28217 Bremen", "SW1A 1AA". */
+const POSTCODE_TOWN = /(?:^|\s)(?:(?:[A-Z]{1,2}-)?\d{4,5}|\d{2}-\d{3})\s\p{Lu}|\b(?:[A-Z]{2} \d{5}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2})\b/u;
+/** A part that is a street with its number: "8 rue des Artisans", "Hafenstraße 21", "ul. Długa 5". */
+const STREET = /^(?:\d{1,4}[a-z]?,?\s\p{L}|\p{L}[\p{L}. '’-]{2,40}\s\d{1,4}[a-z]?(?:[-/]\d{1,4})?$)/u;
+
+/**
+ * A letterhead or an imprint on one line: an organisation's name, then its street and its postcode and
+ * town ("MENUISERIE MOREAU - 8 rue des Artisans - 44000 Nantes", "Metallbau Krüger GmbH, Hafenstraße 21,
+ * 28217 Bremen"), or an address with the company's tax id ("14 rue des Tanneurs, 69002 Lyon - VAT
+ * FR40512345678"). Never a labelled address ("Ship to: …", "Client : …"): that one is the mail's content.
+ * A name set apart only by commas counts when it is in capitals or has a legal form: "Café Roma, 12 Via
+ * Roma, 00184 Roma" may be where a meeting is.
+ */
+export function isLetterheadLine(line: string): boolean {
+  if (line.length > 160 || /[.!?:]$/.test(line) || /^[\p{L}][\p{L} .'’/-]{0,30}\s?[:：]/u.test(line)) return false;
+  const parts = line.split(/\s[-–—·|•]\s|,\s/).map((part) => part.trim());
+  if (parts.length < 3 || !parts.some((part) => POSTCODE_TOWN.test(part))) return false;
+  if (TAX_ID.test(line)) return true;
+  const name = parts[0] ?? '';
+  if (/\d/.test(name) || name.split(/\s+/).length > 6 || !parts.slice(1).some((part) => STREET.test(part))) return false;
+  const dashed = /\s[-–—·|•]\s/.test(line);
+  return dashed || LEGAL_FORM.test(name) || !/\p{Ll}/u.test(name);
+}
+
+/**
+ * A field of a form, to be filled in or signed, not read: a blank of underscores ("Received in good
+ * condition: ______ (name, signature)"), a signature asked for in brackets ("Bon pour accord (date et
+ * signature) :", "(Ort, Datum, Unterschrift)"), or a signature line's label on its own ("Unterschrift:",
+ * "Firma y fecha", "Podpis klienta").
+ */
+const FORM_BLANK = /\p{L}.{0,120}_{4,}|_{4,}.{0,120}\p{L}/u;
+const SIGNATURE_IN_BRACKETS = /\((?:[^()]{0,40}[\s,/&])?(?:signature|signed|unterschrift|firma|podpis|assinatura|handtekening)(?:[\s,/&.][^()]{0,40})?\)/iu;
+const SIGNATURE_LABEL =
+  /^(?:(?:authori[sz]ed |customer(?:'s)? |client(?:'s)? )?signature|signed|sign here|date(?:,| and| &) signature|signature(?:,| and| &) date|name(?:,| and| &) signature|unterschrift(?: des (?:kunden|auftraggebers))?|datum(?:,| und) unterschrift|ort(?:,| und) datum(?:(?:,| und) unterschrift)?|bon pour accord|lu et approuvé|date et signature|signature du client|firma y fecha|fecha y firma|firma del cliente|conforme|podpis(?: klienta| odbiorcy| zamawiającego)?|data i podpis|czytelny podpis)(?:\s*\([^()]{0,40}\))?\s*[:：]?$/iu;
+
+export function isFormFieldLine(line: string): boolean {
+  if (line.length > 160) return false;
+  return FORM_BLANK.test(line) || SIGNATURE_LABEL.test(line) || (line.length <= 100 && !/[.!?]$/.test(line) && SIGNATURE_IN_BRACKETS.test(line));
+}
+
 /** A button or link label left on its own line: "Read more", "Shop now", "Czytaj dalej". */
 export const CALL_TO_ACTION =
-  /^(?:read (?:more|the full story|online)|continue reading|learn more|find out more|see (?:more|details|all)|shop now|buy now|order now|view (?:order|details|receipt|in app)|track (?:your )?(?:order|package)|sign up(?: now| today)?|register(?: now| here)?|get started|click here|czytaj (?:dalej|więcej)|zobacz (?:więcej|szczegóły|ofertę)|dowiedz się więcej|kup teraz|zapisz się|kliknij tutaj|mehr erfahren|weiterlesen|jetzt kaufen|en savoir plus|lire la suite|más información|leer más|comprar ahora)\W*$/iu;
+  /^(?:read (?:more|the full story|online)|continue reading|learn more|find out more|see (?:more|details|all)|shop now|buy now|order now|view (?:order|details|receipt|in app|issue|ticket|pull request|merge request|comment|it on \p{L}+|on \p{L}+)|add (?:a )?comment|reply|track (?:your )?(?:order|package)|sign up(?: now| today)?|register(?: now| here)?|get started|click here|czytaj (?:dalej|więcej)|zobacz (?:więcej|szczegóły|ofertę)|dowiedz się więcej|kup teraz|zapisz się|kliknij tutaj|mehr erfahren|weiterlesen|jetzt kaufen|en savoir plus|lire la suite|más información|leer más|comprar ahora)\W*$/iu;
 
 /** Gmail's plain-text stand-ins for images: "[image: Logo]". */
 export const MEDIA_PLACEHOLDER = /^\[(?:image|img|cid|logo|obraz|grafika|bild|imagen)\b[^\]]{0,300}\]$/i;

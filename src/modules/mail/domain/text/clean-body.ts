@@ -4,11 +4,24 @@ import {
   GREETING,
   HEADER_LINE,
   MOBILE_SIGNATURE,
+  NAME,
   ORIGINAL_MESSAGE_MARKER,
   RULE_LINE,
   SIGNATURE_SEPARATOR,
+  THANKS_CLOSING,
 } from './body-cues.js';
-import { CALENDAR_BOILERPLATE, CALL_TO_ACTION, FOOTER_START, FURNITURE, isNavigationLine, isPostalAddressLine, MEDIA_PLACEHOLDER } from './boilerplate-cues.js';
+import {
+  CALENDAR_BOILERPLATE,
+  CALL_TO_ACTION,
+  FOOTER_START,
+  FURNITURE,
+  isFormFieldLine,
+  isLetterheadLine,
+  isNavigationLine,
+  isPostalAddressLine,
+  MEDIA_PLACEHOLDER,
+  PAGE_NUMBER,
+} from './boilerplate-cues.js';
 import { withoutDisclaimers } from './disclaimers.js';
 import { attributionLines, hasWords, headOf, linesOf, nextTextIndex, nextTextLine, startsHeaderBlock, withoutLinks } from './line-kinds.js';
 import { collapseMachineOutput } from './machine-output.js';
@@ -124,7 +137,7 @@ function ownLines(lines: readonly string[]): OwnLines {
       }
       mode = 'text';
     }
-    if (ownChars > 0 && (SIGNATURE_SEPARATOR.test(head) || (line.length <= 40 && CLOSING.test(head)))) {
+    if (ownChars > 0 && (SIGNATURE_SEPARATOR.test(head) || isClosing(head, line.length) || isThanksSignOff(lines, i))) {
       mode = 'signature';
       signatureBudget = SIGNATURE_SEPARATOR.test(head) ? SEPARATOR_SIGNATURE_LINES : CLOSING_SIGNATURE_LINES;
       continue;
@@ -160,10 +173,49 @@ function isSignatureLine(head: string, length: number): boolean {
   return !(lowercaseWords >= 4 && /[.!?:]$/.test(head));
 }
 
+/** "Best regards," on its own, or "Regards, Jane" / "Mit freundlichen Grüßen Anna Müller" with the name on its line. */
+function isClosing(head: string, length: number): boolean {
+  if (length <= 40 && CLOSING.test(head)) return true;
+  if (length > 80) return false;
+  // Every place the closing could end. Without a comma the closing must be more than one word: "Best
+  // Western Hotel" is a name, "Kind regards Ana" a sign-off.
+  for (const split of head.matchAll(/\s*[,–—-]\s*|\s+/g)) {
+    const closing = head.slice(0, split.index);
+    if (closing === '' || !(/[,–—-]/.test(split[0]) || closing.includes(' '))) continue;
+    if (CLOSING.test(closing) && NAME.test(head.slice(split.index + split[0].length))) return true;
+  }
+  return false;
+}
+
+/** Lines after a thanks and a name that can still be a signature: a title, a company, an address. */
+const THANKS_SIGNATURE_LINES = 4;
+
+/**
+ * "Thanks for the great collaboration!" then the writer's name, then at most a short signature before
+ * the end or the quoted history: the thanks closes the mail like "Best regards," would.
+ */
+function isThanksSignOff(lines: readonly string[], index: number): boolean {
+  const head = headOf(lines[index] ?? '');
+  if (head.length > 100 || !THANKS_CLOSING.test(head)) return false;
+  const nameAt = nextTextIndex(lines, index);
+  if (nameAt < 0 || !NAME.test(headOf(lines[nameAt] ?? ''))) return false;
+  let rest = 0;
+  for (let i = nameAt + 1; i < lines.length; i += 1) {
+    const line = lines[i] ?? '';
+    if (line === '') continue;
+    if (line.startsWith('>') || attributionLines(line, lines[i - 1] ?? '') > 0 || ORIGINAL_MESSAGE_MARKER.test(headOf(line)) || startsHeaderBlock(lines, i)) break;
+    rest += 1;
+    if (rest > THANKS_SIGNATURE_LINES || !isSignatureLine(headOf(line), line.length)) return false;
+  }
+  return true;
+}
+
 const ANSWER_BUTTON = /^(?:yes|no|maybe|more options|ja|nein|vielleicht|oui|non|peut-être|sí|quizás|tak|nie|może)$/i;
 
 function isFurniture(head: string, lines: readonly string[], i: number): boolean {
   if (MOBILE_SIGNATURE.test(head) || MEDIA_PLACEHOLDER.test(head) || FURNITURE.test(head) || CALENDAR_BOILERPLATE.test(head)) return true;
+  // A document's letterhead, page numbers and the fields of its form to sign ("Bon pour accord (date et signature) :").
+  if (isLetterheadLine(head) || isFormFieldLine(head) || PAGE_NUMBER.test(head)) return true;
   // Google Calendar's "Yes / No / Maybe / More options" on lines of their own: only as a run of three.
   if (!ANSWER_BUTTON.test(head)) return false;
   let run = 1;

@@ -1,5 +1,6 @@
 import EmailForwardParser from 'email-forward-parser';
 import { isPlausibleAddress, normaliseAddress, parseAddressText, type MailAddress } from '../../domain/mail-address.js';
+import { HEADER_LINE, SENT_LABEL } from '../../domain/text/body-cues.js';
 
 /** The original mail inside a manual forward, as the forwarding client quoted it. */
 export interface ForwardedContent {
@@ -11,6 +12,8 @@ export interface ForwardedContent {
   /** The quoted date, as written by the forwarding client. */
   dateText: string | null;
   body: string;
+  /** 1 for a forward of the original, 2 for a forward of a forward of it, and so on. */
+  depth: number;
 }
 
 /** A forward of a forward of a forward is still read to the bottom; past this it is left as text. */
@@ -41,14 +44,30 @@ export function readForwardedContent(text: string, subject: string): ForwardedCo
       note: outer ? outer.note : noteOf(result.message),
       sender: senderOf(email.from) ?? outer?.sender ?? null,
       subject: email.subject?.trim() || outer?.subject || '',
-      dateText: email.date?.trim() || null,
+      dateText: email.date?.trim() || quotedDateLine(body) || null,
       body: email.body ?? '',
+      depth: depth + 1,
     };
     found = next;
     body = next.body;
     currentSubject = email.subject ?? null;
   }
   return found;
+}
+
+/**
+ * The quoted date when the library missed its label ("Wysłane:", "Enviado el:" are Outlook's too): the
+ * first date line of a header block, that is one with another header line within three lines of it.
+ */
+function quotedDateLine(text: string): string | null {
+  const lines = text.slice(0, MAX_SCANNED_CHARS).split('\n').map((line) => line.trim().slice(0, 300));
+  for (let i = 0; i < lines.length; i += 1) {
+    const label = SENT_LABEL.exec(lines[i] ?? '');
+    if (!label) continue;
+    const near = [...lines.slice(Math.max(0, i - 3), i), ...lines.slice(i + 1, i + 4)];
+    if (near.some((line) => HEADER_LINE.test(line))) return (lines[i] ?? '').slice(label[0].length).replace(/^[*\s]+/, '').trim() || null;
+  }
+  return null;
 }
 
 function senderOf(from: { address: string | null; name: string | null } | undefined): MailAddress | null {

@@ -1,9 +1,10 @@
 import { detectMailKind } from '../../domain/mail-kind.js';
-import { looseDateToInstant, parseLooseDate, type LooseDate } from '../../domain/loose-date.js';
+import { looseDateInForwarderZone, looseDateToInstant, parseLooseDate, type LooseDate } from '../../domain/loose-date.js';
 import type { MailAddress } from '../../domain/mail-address.js';
 import { normaliseMailText } from '../../domain/mail-text.js';
 import type { StructuredMail } from '../../domain/structured-mail.js';
 import { baseSubject } from '../../domain/subject.js';
+import { redactSecrets } from '../../domain/text/secrets.js';
 import { cleanBody } from '../../domain/text/clean-body.js';
 import { calendarEventLines, type CalendarEvent } from './calendar-event.js';
 import { deliveryReportLines, type DeliveryReport } from './delivery-report.js';
@@ -15,6 +16,11 @@ export interface MimeFacts {
   /** The visible From. */
   from: MailAddress | null;
   date: Date | null;
+  /**
+   * The zone offset the Date header was written with, minutes east of UTC (null when none). A quoted
+   * date without a zone is read in it (see looseDateInForwarderZone); absent, none is inferred.
+   */
+  dateOffsetMinutes?: number | null;
   /** The mail's text, normalised. */
   text: string;
   report: DeliveryReport | null;
@@ -30,9 +36,19 @@ const MAX_NOTE_CHARS = 300;
  * The one place a mail's structure is decided. A delivery report is from the reporting system, about its
  * recipients. A forward as an attachment, or a manual forward quoted in the body, is the original mail,
  * with the forwarder and their note beside it. Anything else (auto-forwarded mail included: it keeps
- * the original From) is what it says it is.
+ * the original From) is what it says it is. One-time codes, passwords and card numbers are left out of
+ * the subject, the forwarder's note and the body before anything else reads them (secrets.ts).
  */
 export function structureMail(facts: MimeFacts): StructuredMail {
+  return withoutSecrets(structure(facts));
+}
+
+function withoutSecrets(mail: StructuredMail): StructuredMail {
+  const forwardedBy = mail.forwardedBy ? { ...mail.forwardedBy, note: redactSecrets(mail.forwardedBy.note).text } : null;
+  return { ...mail, subject: redactSecrets(mail.subject).text, forwardedBy, body: redactSecrets(mail.body).text };
+}
+
+function structure(facts: MimeFacts): StructuredMail {
   if (facts.report) {
     const own = cleanBody(facts.report.text);
     return {
@@ -50,11 +66,13 @@ export function structureMail(facts: MimeFacts): StructuredMail {
   const forward = readForwardedContent(facts.text, facts.subject);
   if (forward) {
     const quoted = forward.dateText ? parseLooseDate(forward.dateText) : null;
+    // Only a direct forward's quoted date was written by this forwarder's client, in their zone.
+    const forwarderZone = facts.date && forward.depth === 1 ? { at: facts.date, offsetMinutes: facts.dateOffsetMinutes ?? null } : null;
     return withBody(
       {
         subject: baseSubject(forward.subject || facts.subject),
         sender: forward.sender ?? facts.from,
-        ...(quoted ? quotedDate(quoted, forward.dateText ?? '') : dateOf(facts.date)),
+        ...(quoted ? quotedDate(quoted, forward.dateText ?? '', forwarderZone) : dateOf(facts.date)),
         forwardedBy: forwarder(facts.from, forward.note),
       },
       normaliseMailText(forward.body),
@@ -66,7 +84,7 @@ export function structureMail(facts: MimeFacts): StructuredMail {
 
 function withBody(head: Omit<StructuredMail, 'body' | 'kind'>, text: string, calendar: CalendarEvent | null): StructuredMail {
   const own = cleanBody(text);
-  const body = joinParts([calendar ? calendarEventLines(calendar) : '', own.text]);
+  const body = joinParts([calendar ? calendarEventLines(calendar) : '', calendar ? descriptionPart(calendar, own.text) : '', own.text]);
   const kind = detectMailKind({
     subject: head.subject,
     text: body,
@@ -89,9 +107,24 @@ function dateOf(date: Date | null): Pick<StructuredMail, 'date' | 'dateText'> {
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** The quoted date: an instant when its zone is written; else as written, in the block's own style. */
-function quotedDate(date: LooseDate, written: string): Pick<StructuredMail, 'date' | 'dateText'> {
-  const instant = looseDateToInstant(date);
+/**
+ * The invitation's description (its agenda), cleaned like any mail text, without the lines the mail's
+ * own text already holds: Google Calendar and Outlook write the description into the text part too.
+ */
+function descriptionPart(calendar: CalendarEvent, ownText: string): string {
+  if (calendar.description === '') return '';
+  const key = (line: string): string => line.toLowerCase().replace(/\s+/g, ' ').trim();
+  const shown = new Set(ownText.split('\n').map(key));
+  const lines = cleanBody(calendar.description).text.split('\n');
+  return lines.filter((line) => line === '' || !shown.has(key(line))).join('\n').replace(/\n{3,}/g, '\n\n').trim();
+}
+
+/**
+ * The quoted date: an instant when its zone is written, or when the forward's own Date header tells
+ * the forwarder's zone (see looseDateInForwarderZone); else as written, in the block's own style.
+ */
+function quotedDate(date: LooseDate, written: string, forwarderZone: Parameters<typeof looseDateInForwarderZone>[1] | null): Pick<StructuredMail, 'date' | 'dateText'> {
+  const instant = looseDateToInstant(date) ?? (forwarderZone ? looseDateInForwarderZone(date, forwarderZone) : null);
   if (instant) return { date: instant.toISOString(), dateText: null };
   const day = `${date.day} ${MONTHS[date.month - 1] ?? ''} ${date.year}`;
   const time = date.hour === null || date.minute === null ? '' : `, ${String(date.hour).padStart(2, '0')}:${String(date.minute).padStart(2, '0')}`;

@@ -28,8 +28,25 @@ export interface SummaryRequest {
    * `Organizer:`); for a bounce, `Recipient:`, `Status:` and `Reason:` lines.
    */
   text: string;
+  /**
+   * The attachments that were read, each labelled by its file name, their text cleaned like the body and
+   * within the same cap. Untrusted data, like the body. Absent or empty when there are none.
+   */
+  attachments?: readonly AttachmentText[];
+  /**
+   * The reader: the document owner, whom a request in the mail is usually made to. Null when unknown
+   * (the mail is still summarised; requests are then judged without knowing whom they address).
+   */
+  reader?: { name: string; address: string } | null;
   /** The document's description: the user's instructions for summaries in this document (may be empty). */
   instructions: string;
+}
+
+/** One attachment's text as the summariser sees it. */
+export interface AttachmentText {
+  /** The file name, e.g. `invoice-2291.pdf`. */
+  name: string;
+  text: string;
 }
 
 export interface LlmUsage {

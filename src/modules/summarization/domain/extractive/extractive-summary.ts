@@ -1,12 +1,16 @@
 import type { MailKind } from '../../../../shared/mail-kind.js';
 import { singleLine, truncateAtWord } from '../plain-text.js';
 import { SUMMARY_LIMITS, type Summary } from '../summary.js';
-import { factWeight, hasHardFact } from './facts.js';
+import { isPointer } from './boilerplate.js';
+import { hasHardFact } from './facts.js';
 import { isFactual, shapeOf } from './kind-shapes.js';
-import { digestLog } from './log-digest.js';
-import { FLUFF, IMPERATIVE_START, NOT_A_REQUEST, REQUEST } from './mail-cues.js';
-import { steeringBonus, steeringFrom, type Steering } from './steering.js';
-import { termsOf, unitsOf, type Unit } from './units.js';
+import { mailUnits, type AttachmentText, type MailUnits } from './mail-sections.js';
+import { inOrder, score, topBy } from './ranking.js';
+import { isRequest, isSecurityAdvice, isSecurityNotice } from './requests.js';
+import { steeringFrom } from './steering.js';
+import { trackerFields } from './tracker-fields.js';
+import { isKeySection, termsOf, type Unit } from './units.js';
+import { distinctFrom, fromAttachment, item, joinUnits, repeatsSubject, withSender } from './wording.js';
 
 export interface MailText {
   /** The subject, `Fwd:` / `Re:` chains removed. */
@@ -20,13 +24,19 @@ export interface MailText {
   instructions?: string;
   /** Who forwarded the mail and their note above it: what the note names ranks a little higher. */
   forwardedBy?: { note: string } | null;
+  /** The attachments' text (a PDF invoice): summarised with the body, after it, each named where it is quoted. */
+  attachments?: readonly AttachmentText[];
 }
 
 const MAX_SUMMARY_UNITS = 6;
 const SUMMARY_SOFT_CHARS = 700;
 const MAX_KEY_POINTS = 8;
 const MAX_ACTION_ITEMS = 5;
+/** First lines of a report's key sections (impact, root cause, follow-ups) that lead the summary. */
+const MAX_SECTION_LEADS = 3;
 const SHORT_MAIL_UNITS = 6;
+/** Key points that become the summary when nothing else would: a mail of short lines ("ok"). */
+const ITEMS_AS_SUMMARY = 2;
 const NO_TEXT = 'The mail has no text.';
 const REPLY_PREFIX = /^\s*(?:(?:re|fw|fwd|aw|wg|odp|pd|tr|sv|vs|rv)\s*(?:\[\d+\])?\s*:\s*)+/i;
 
@@ -34,56 +44,62 @@ const REPLY_PREFIX = /^\s*(?:(?:re|fw|fwd|aw|wg|odp|pd|tr|sv|vs|rv)\s*(?:\[\d+\]
  * A deterministic extractive summary in the mail's own words (so in its own language). Each kind leads
  * with its own facts (a receipt's total, an invitation's time and place, a booking's reference…), then
  * the most informative sentences: those central to the mail, carrying amounts, dates, references,
- * places or decisions, and those the document's description asks for. Requests to the reader become
- * action items; nothing appears twice.
+ * places or decisions, and those the document's description asks for. A price table gives its total
+ * first and its largest items as key points; a tracker notification what changed and who must act.
+ * Requests to the reader become action items; greetings, sign-offs and courtesy lines never appear;
+ * nothing appears twice.
  */
 export function summariseExtractively(mail: MailText): Summary {
   const subject = singleLine(mail.subject.replace(REPLY_PREFIX, ''));
   const kind = mail.kind ?? 'message';
-  const log = digestLog(mail.text);
-  const units = unitsOf(log ? log.prose : mail.text).filter((unit) => !FLUFF.test(unit.text));
+  const read = mailUnits(mail.text, mail.attachments);
+  const tracker = trackerFields(read.units);
+  const units = tracker ? read.units.filter((unit) => !tracker.dropped.has(unit)) : read.units;
   const steering = steeringFrom(mail.instructions ?? '', mail.forwardedBy?.note ?? '');
-  const requests = new Set(units.filter((unit) => isRequest(unit, kind)));
+  // In a security notice, what to do if it was not the reader is asked of them, however it is worded.
+  const security = isSecurityNotice(subject, units);
+  const requests = new Set(units.filter((unit) => !read.items.has(unit) && (isRequest(unit, kind) || (security && isSecurityAdvice(unit)))));
   score(units, termsOf(subject), steering, requests);
 
-  // The heading already says the subject: an item that only repeats it (or part of it) is dropped.
-  const sameAsSubject = (unit: Unit): boolean => {
-    const text = normalised(unit.text);
-    return text === normalised(subject) || (text.length >= 10 && normalised(subject).includes(text));
-  };
+  // The heading already says the subject: an item that only repeats it is dropped.
+  const sameAsSubject = repeatsSubject(subject);
   const scored = units.filter((unit) => unit.shape !== 'greeting' && unit.score > 0);
   // A mail of nothing but short unpunctuated lines ("lunch at 1 tomorrow") is all content.
-  const content = scored.length > 0 ? scored : units.filter((unit) => unit.shape === 'heading').map((unit) => ({ ...unit, score: 1 }));
+  const headings = units.filter((unit) => unit.shape === 'heading');
+  if (scored.length === 0) for (const unit of headings) unit.score = 1;
+  const content = scored.length > 0 ? scored : headings;
   const greeting = units.find((unit) => unit.shape === 'greeting');
 
-  const chosen = chooseSummary(content, kind, requests);
-  let actions = content.filter((unit) => requests.has(unit) && !chosen.includes(unit) && !sameAsSubject(unit)).slice(0, MAX_ACTION_ITEMS);
+  // A table's total, then what a tracker says changed and who must act: they open the summary.
+  const pinned = [...content.filter((unit) => read.totals.has(unit)), ...(tracker?.leads ?? []).filter((unit) => content.includes(unit))];
+  // A table's lines other than its total never make the paragraph: its total speaks for them.
+  // Nor does a line that only repeats the subject ("Invoice 2291" atop the attached invoice).
+  const candidates = content.filter((unit) => !read.items.has(unit) && !(read.tableRest.has(unit) && read.totals.size > 0) && !sameAsSubject(unit));
+  // The first line under a report's key headings ("IMPACT", "Root cause:") says what the report is about.
+  const sectionLeads = candidates.filter((unit) => unit.firstInSection && isKeySection(unit.section) && !requests.has(unit));
+  const chosen = chooseSummary(candidates, kind, requests, pinned, sectionLeads);
+  let actions = candidates.filter((unit) => requests.has(unit) && !chosen.includes(unit)).slice(0, MAX_ACTION_ITEMS);
   if (chosen.length === 0 && actions.length > 0) {
     // A mail that only asks something: the ask is what it says.
     chosen.push(...actions.slice(0, 2));
     actions = actions.slice(2);
   }
-  // "Hello Mikel" and one line: the whole mail is the summary.
-  if (greeting && content.length <= 1) chosen.unshift(greeting);
+  // A greeting never leads: it is the summary only of a mail that says nothing else ("Hello Mikel").
+  if (greeting && content.length === 0) chosen.push(greeting);
 
   const taken = new Set([...chosen, ...actions]);
-  const best = Math.max(0, ...content.map((unit) => unit.score));
-  const keyUnits = topBy(
-    content.filter(
-      (unit) =>
-        !taken.has(unit) &&
-        !requests.has(unit) &&
-        !sameAsSubject(unit) &&
-        // A short mail has nothing to spare: all it says is kept.
-        (content.length <= SHORT_MAIL_UNITS || isFactual(unit) || unit.shape === 'item' || unit.shape === 'field' || unit.score >= best * 0.4),
-    ),
-    (unit) => unit.score + (isFactual(unit) ? 1 : 0),
-    MAX_KEY_POINTS,
-  );
+  let keyUnits = chooseKeyPoints(content, (unit) => !taken.has(unit) && !requests.has(unit) && !sameAsSubject(unit), read.items);
+  if (chosen.length === 0 && read.logs.length === 0 && keyUnits.length > 0) {
+    // Nothing for the paragraph, yet something to say: the summary is built from it, never "no text".
+    const lead = topBy(keyUnits, (unit) => unit.score, ITEMS_AS_SUMMARY);
+    chosen.push(...lead);
+    keyUnits = keyUnits.filter((unit) => !lead.includes(unit));
+  }
 
-  let summary = joinUnits(inOrder(chosen));
+  let summary = joinUnits(summaryOrder(chosen, pinned, read), read.attachmentOf);
   if (shapeOf(kind).namesSender) summary = withSender(summary, mail.from ?? '');
-  if (log) summary = [summary, log.summary].filter(Boolean).join(' ');
+  const logs = read.logs.map((log) => (log.attachment === null ? log.summary : `${fromAttachment(log.attachment)} ${log.summary}`));
+  summary = [summary, ...logs].filter(Boolean).join(' ');
   const keyPoints = inOrder(keyUnits).map((unit) => unit.text);
   return {
     title: truncateAtWord(subject || singleLine(chosen[0]?.text ?? ''), SUMMARY_LIMITS.titleChars),
@@ -93,8 +109,12 @@ export function summariseExtractively(mail: MailText): Summary {
   };
 }
 
-/** The kind's leads first, then the strongest other sentences, within a few sentences. */
-function chooseSummary(content: readonly Unit[], kind: MailKind, requests: ReadonlySet<Unit>): Unit[] {
+/**
+ * Pinned units (a table's total, a tracker's changed fields) first, then the kind's leads they do not
+ * already state, then the first line under each of a report's key headings, then the strongest other
+ * sentences, within a few sentences.
+ */
+function chooseSummary(content: readonly Unit[], kind: MailKind, requests: ReadonlySet<Unit>, pinned: readonly Unit[], sectionLeads: readonly Unit[]): Unit[] {
   const shape = shapeOf(kind);
   const chosen: Unit[] = [];
   let chars = 0;
@@ -102,16 +122,23 @@ function chooseSummary(content: readonly Unit[], kind: MailKind, requests: Reado
     chosen.push(unit);
     chars += unit.text.length;
   };
+  for (const unit of pinned) if (chosen.length < MAX_SUMMARY_UNITS - 1) take(unit);
   for (const lead of shape.leads) {
-    for (const alternative of typeof lead === 'function' ? [lead] : lead) {
+    const alternatives = typeof lead === 'function' ? [lead] : lead;
+    // A table's total pinned first already states a receipt's or an invoice's total.
+    if (pinned.some((unit) => alternatives.some((alternative) => alternative(unit)))) continue;
+    for (const alternative of alternatives) {
       const found = topBy(content.filter((unit) => !chosen.includes(unit) && alternative(unit)), (unit) => unit.score, 1)[0];
       if (found === undefined) continue;
       if (chosen.length < MAX_SUMMARY_UNITS - 1) take(found);
       break;
     }
   }
+  for (const unit of sectionLeads.slice(0, MAX_SECTION_LEADS)) if (!chosen.includes(unit) && chosen.length < MAX_SUMMARY_UNITS - 1) take(unit);
   const leads = chosen.length;
-  const extra = leads >= 2 ? Math.min(shape.extra, 1) : shape.extra;
+  const base = leads >= 2 ? Math.min(shape.extra, 1) : shape.extra;
+  // A pinned total takes the place of one of a message's free sentences.
+  const extra = base > 1 ? Math.max(1, base - pinned.length) : base;
   const rest = content.filter((unit) => !chosen.includes(unit) && !requests.has(unit) && unit.shape !== 'heading');
   const best = Math.max(0, ...rest.map((unit) => unit.score));
   for (const unit of topBy(rest, (candidate) => candidate.score, extra)) {
@@ -124,75 +151,27 @@ function chooseSummary(content: readonly Unit[], kind: MailKind, requests: Reado
   return chosen;
 }
 
-function isRequest(unit: Unit, kind: MailKind): boolean {
-  if (unit.shape === 'greeting' || unit.shape === 'heading' || NOT_A_REQUEST.test(unit.text)) return false;
-  if (kind === 'newsletter' || kind === 'bounce') return false;
-  if (kind === 'receipt' || kind === 'booking') return REQUEST.test(unit.text) && (unit.facts.date || unit.facts.time);
-  const asks = /\?$/.test(unit.text) && /\b(?:you|we|czy|können|könnten|kannst|hast du|haben sie)\b/iu.test(unit.text);
-  return REQUEST.test(unit.text) || IMPERATIVE_START.test(unit.text) || asks;
+/**
+ * A table's largest items, then the strongest facts and sentences not said elsewhere. A pointer
+ * ("Please find our quotation below.") is never one.
+ */
+function chooseKeyPoints(content: readonly Unit[], free: (unit: Unit) => boolean, tableItems: ReadonlySet<Unit>): Unit[] {
+  const best = Math.max(0, ...content.map((unit) => unit.score));
+  const items = content.filter((unit) => tableItems.has(unit));
+  const others = content.filter(
+    (unit) =>
+      free(unit) &&
+      !tableItems.has(unit) &&
+      !isPointer(unit.text) &&
+      // A short mail has nothing to spare: all it says is kept.
+      (content.length <= SHORT_MAIL_UNITS || isFactual(unit) || unit.shape === 'item' || unit.shape === 'field' || unit.score >= best * 0.4),
+  );
+  return [...items, ...topBy(others, (unit) => unit.score + (isFactual(unit) ? 1 : 0), MAX_KEY_POINTS - items.length)];
 }
 
-function score(units: Unit[], subjectTerms: readonly string[], steering: Steering, requests: ReadonlySet<Unit>): void {
-  const frequency = new Map<string, number>();
-  for (const unit of units) for (const term of new Set(unit.terms)) frequency.set(term, (frequency.get(term) ?? 0) + 1);
-  for (const term of subjectTerms) frequency.set(term, (frequency.get(term) ?? 0) + 2);
-  const top = Math.max(1, ...frequency.values());
-  const subject = new Set(subjectTerms);
-
-  units.forEach((unit, index) => {
-    if (unit.shape === 'heading' && !hasHardFact(unit.facts)) return;
-    const centrality = unit.terms.length === 0 ? 0 : unit.terms.reduce((sum, term) => sum + (frequency.get(term) ?? 0) / top, 0) / Math.sqrt(unit.terms.length);
-    const overlap = new Set(unit.terms.filter((term) => subject.has(term))).size;
-    let value = 0.2 + centrality + 0.15 * Math.min(overlap, 3) + factWeight(unit.facts);
-    value += (index === 0 ? 0.3 : 0) + (unit.firstInParagraph ? 0.1 : 0);
-    value += steeringBonus(unit, steering, requests.has(unit));
-    if (unit.wordCount < 3 && !hasHardFact(unit.facts)) value *= 0.4;
-    else if (unit.wordCount > 45) value *= 0.75;
-    unit.score = value;
-  });
-}
-
-/** Sentences as one paragraph; a `label: value` line ends with a full stop like a sentence. */
-function joinUnits(units: readonly Unit[]): string {
-  return units
-    .map((unit) => (/[.!?…。！？]["'”’)]*$/u.test(unit.text) ? unit.text : `${unit.text}${/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]$/u.test(unit.text) ? '。' : '.'}`))
-    .reduce((text, next) => (text === '' ? next : /[。！？]$/u.test(text) ? `${text}${next}` : `${text} ${next}`), '');
-}
-
-/** The vendor of a receipt or an invoice is its sender: named first unless the text already does. */
-function withSender(summary: string, from: string): string {
-  const name = /^\s*"?([^"<]+?)"?\s*</.exec(from)?.[1]?.trim() ?? '';
-  if (name === '' || summary === '' || summary.toLowerCase().includes(name.toLowerCase())) return summary;
-  return `${name} — ${summary}`;
-}
-
-/** Items that are not already said by the summary paragraph, nor twice. */
-function distinctFrom(summary: string, items: readonly string[]): string[] {
-  const said = normalised(summary);
-  const seen = new Set<string>();
-  return items.filter((text) => {
-    const key = normalised(text);
-    if (key === '' || said.includes(key) || seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
-function normalised(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-}
-
-function topBy(units: readonly Unit[], rank: (unit: Unit) => number, n: number): Unit[] {
-  return [...units]
-    .filter((unit) => rank(unit) > 0)
-    .sort((a, b) => rank(b) - rank(a) || a.order - b.order)
-    .slice(0, n);
-}
-
-function inOrder(units: readonly Unit[]): Unit[] {
-  return [...units].sort((a, b) => a.order - b.order);
-}
-
-function item(text: string): string {
-  return truncateAtWord(text, SUMMARY_LIMITS.itemChars);
+/** The body's sentences before an attachment's; within each, the pinned ones first, then reading order. */
+function summaryOrder(chosen: readonly Unit[], pinned: readonly Unit[], read: MailUnits): Unit[] {
+  const part = (unit: Unit): number => read.partOf.get(unit) ?? 0;
+  const rank = (unit: Unit): number => (pinned.includes(unit) ? pinned.indexOf(unit) : pinned.length);
+  return [...chosen].sort((a, b) => part(a) - part(b) || rank(a) - rank(b) || a.order - b.order);
 }

@@ -7,7 +7,7 @@ import { unicodeWords } from '../../../../shared/unicode-words.js';
  */
 
 const FORMULA =
-  unicodeWords(/\b(?:ignore|disregard|forget|override|bypass)\b.{0,40}\b(?:instructions?|prompts?|rules|guidelines|directives|system message)\b|\b(?:system|developer)\s+prompt\b|\byou are now\b|\bnew instructions?\s*:|\bas an ai\b|\bif you are an? (?:ai|llm|language model|assistant|bot|summari[sz]er)\b|<\|im_(?:start|end)\|>|\[\/?INST\]|\b(?:zignoruj|pomiń|zapomnij)\b.{0,40}\b(?:instrukcj|polece|zasad)|\bjesteś teraz\b|\b(?:ignoriere|vergiss|missachte)\b.{0,40}\b(?:anweisungen|anweisung|regeln|vorgaben)\b|\bdu bist (?:jetzt|nun)\b|以前の指示を無視|<{2,}\s*\/?\s*(?:end[\s_-]?)?(?:mail[\s_-]?content|owner[\s_-]?instructions)/iu);
+  unicodeWords(/\b(?:ignore|disregard|forget|override|bypass)\b.{0,40}\b(?:instructions?|prompts?|rules|guidelines|directives|system message)\b|\b(?:system|developer)\s+prompt\b|\byou are now\b|\bnew instructions?\s*:|\bas an ai\b|\bif you are an? (?:ai|llm|language model|assistant|bot|summari[sz]er)\b|<\|im_(?:start|end)\|>|\[\/?INST\]|\b(?:zignoruj|pomiń|zapomnij)\b.{0,40}\b(?:instrukcj|polece|zasad)|\bjesteś teraz\b|\b(?:ignoriere|vergiss|missachte)\b.{0,40}\b(?:anweisungen|anweisung|regeln|vorgaben)\b|\bdu bist (?:jetzt|nun)\b|以前の指示を無視|<{2,}\s*\/?\s*(?:end[\s_-]?)?(?:mail[\s_-]?content|mail[\s_-]?attachment|owner[\s_-]?instructions)/iu);
 
 const AI = String.raw`(?:ai|a\.i\.|llm|gpt|chatgpt|claude|gemini|copilot|language model|ai (?:assistant|model|agent|bot)|assistant|summari[sz]er|bot|model|ki|sztuczn\p{L}+ inteligencj\p{L}+|asystenci?e?|アシスタント)`;
 

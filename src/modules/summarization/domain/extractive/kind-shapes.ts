@@ -22,17 +22,20 @@ export interface KindShape {
 const has = (pattern: RegExp): Lead => (unit: Unit): boolean => pattern.test(unit.text);
 const both = (a: RegExp, b: RegExp): Lead => (unit: Unit): boolean => a.test(unit.text) && b.test(unit.text);
 
-const TOTAL =
-  unicodeWords(/\b(?:total|grand total|order total|amount (?:due|paid|payable)|balance(?: due)?|to pay|suma|razem|łącznie|do zapłaty|kwota|wartość|gesamt\p{L}*|summe|betrag|zu zahlen|endbetrag|合計|請求金額)\b/iu);
+/** A line that states a total (French and Spanish forms too: "Total TTC", "Importe total"). */
+export const TOTAL =
+  unicodeWords(/\b(?:total|grand total|order total|amount (?:due|paid|payable)|balance(?: due)?|to pay|suma|razem|łącznie|do zapłaty|kwota|wartość|gesamt\p{L}*|summe|betrag|zu zahlen|endbetrag|montant|net à payer|importe|合計|請求金額)\b/iu);
 /** The amount the reader pays or paid, not a line on the way to it. */
-const FINAL_TOTAL = unicodeWords(
-  /\b(?:grand total|gross|order total|kwota brutto|brutto|total (?:due|paid|amount|to pay)|amount (?:due|paid|payable)|balance due|total|do zapłaty|razem|suma|łącznie|gesamtbetrag|endbetrag|zu zahlen|rechnungsbetrag|summe|合計|請求金額)\b/iu,
+export const FINAL_TOTAL = unicodeWords(
+  /\b(?:grand total|gross|order total|kwota brutto|brutto|total (?:due|paid|amount|to pay|ttc)|amount (?:due|paid|payable)|balance due|total|do zapłaty|razem|suma|łącznie|gesamtbetrag|endbetrag|zu zahlen|rechnungsbetrag|summe|montant ttc|net à payer|importe total|total a pagar|合計|請求金額)\b/iu,
 );
-const NET = unicodeWords(/\b(?:net|netto|excl\.?|excluding|before tax|sub-?total|zwischensumme|nettobetrag)\b/iu);
+/** A subtotal or a net amount: a step on the way to the total. */
+export const NET = unicodeWords(/\b(?:net|netto|excl\.?|excluding|before tax|sub-?total|zwischensumme|nettobetrag|ht|hors taxes?|sous-total|base imponible|subtotal)\b/iu);
 const total = (pattern: RegExp): Lead => (unit: Unit): boolean => pattern.test(unit.text) && MONEY.test(unit.text) && !NET.test(unit.text);
 
 const DUE = unicodeWords(/\b(?:due|pay(?:able)? by|payment (?:date|terms)|termin (?:płatności|zapłaty)|płatne do|zapłać do|fällig\p{L}*|zahlbar bis|zahlungsziel|支払期限|お支払い期限)/iu);
-const INVOICE_NUMBER = unicodeWords(/\b(?:invoice|faktur\p{L}*|rechnung\p{L}*|請求書)\b.{0,25}(?:\d|#)/iu);
+/** An invoice's number ("Invoice INV-2291", "fakturę nr FV/2025/03/118"), not its date. */
+const INVOICE_NUMBER = unicodeWords(/\b(?:invoice|faktur\p{L}*|rechnung\p{L}*|請求書)(?![\p{L}\p{N}_])(?!\s*(?:date|dated|datum|data|vom|du|del)(?![\p{L}\p{N}_])).{0,25}(?:\d|#)/iu);
 const ORDER_NUMBER = unicodeWords(/\b(?:order|receipt|transaction|zamówieni\p{L}*|paragon\p{L}*|transakcj\p{L}*|bestell\p{L}*|beleg\p{L}*|quittung|注文)\b.{0,25}(?:\d|#)/iu);
 const PAID = unicodeWords(/\b(?:paid|charged|payment (?:received|method)|card ending|visa|mastercard|paypal|zapłacono|opłacono|płatność|karta|bezahlt|zahlungsart|karte)\b/iu);
 
@@ -109,7 +112,7 @@ export function shapeOf(kind: MailKind): KindShape {
   return SHAPES[kind];
 }
 
-/** A reference, amount or date a key point should not lose, whatever the kind. */
+/** A reference, amount, percentage or date a key point should not lose, whatever the kind. */
 export function isFactual(unit: Unit): boolean {
-  return REFERENCE.test(unit.text) || MONEY.test(unit.text) || TIMED.test(unit.text);
+  return REFERENCE.test(unit.text) || MONEY.test(unit.text) || PERCENT.test(unit.text) || TIMED.test(unit.text);
 }
