@@ -13,6 +13,7 @@ import * as documentsListOrder from './20261127110000_documents_list_order.js';
 import * as receivedMailReads from './20261127150000_received_mail_reads.js';
 import * as mailFlowStatements from './20261128120000_mail_flow_statements.js';
 import * as mailQueue from './20261129120000_mail_queue.js';
+import * as mailAttachmentCount from './20261130120000_mail_attachment_count.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '20261127150000_received_mail_reads': receivedMailReads,
   '20261128120000_mail_flow_statements': mailFlowStatements,
   '20261129120000_mail_queue': mailQueue,
+  '20261130120000_mail_attachment_count': mailAttachmentCount,
 };

@@ -20,6 +20,8 @@ export type ReceivedMail = {
   id: string;
   sourceMail: string;
   subject: string;
+  /** How many attachments the mail's block in the document lists (read or not); 0 when none. */
+  attachments: number;
   usedTokens: number;
   /** ISO date-time. */
   receivedAt: string;

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LlmFailedError, OfflineSummariser, type Llm, type SummaryRequest } from '../../src/modules/summarization/index.js';
 import { createDocument } from '../support/documents.js';
+import { FixedAttachmentReader } from '../support/fakes/in-memory-mail.js';
 import { activateLocalSubscription } from '../support/billing/subscribe.js';
 import { sendMail, verdictOf, waitForMails } from '../support/mail.js';
 import { signIn } from '../support/sign-in.js';
@@ -19,8 +20,34 @@ class SwitchableLlm implements Llm {
   }
 }
 
+/** A mail with one PDF attached: the parser finds a file to read, the reader decides what it holds. */
+function aMailWithAFile(from: string, to: string, subject: string): string {
+  return [
+    `From: ${from}`,
+    `To: ${to}`,
+    `Subject: ${subject}`,
+    'Message-ID: <files-1@example.com>',
+    'MIME-Version: 1.0',
+    'Content-Type: multipart/mixed; boundary="next-part"',
+    '',
+    '--next-part',
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    'The quarterly figures and the scan are attached.',
+    '--next-part',
+    'Content-Type: application/pdf; name="q3.pdf"',
+    'Content-Disposition: attachment; filename="q3.pdf"',
+    'Content-Transfer-Encoding: base64',
+    '',
+    Buffer.from('%PDF-1.4\n% a stand-in: the fake reader never opens it\n').toString('base64'),
+    '--next-part--',
+    '',
+  ].join('\r\n');
+}
+
 describe.each(databaseKinds())('received mails of a document (%s)', (kind) => {
   const llm = new SwitchableLlm();
+  const attachments = new FixedAttachmentReader();
   let database: TestDatabase;
   let app: TestApp;
   let token: string;
@@ -32,7 +59,7 @@ describe.each(databaseKinds())('received mails of a document (%s)', (kind) => {
     app = await startTestApp(database, {
       env: { JOB_POLLING_SECONDS: '0.5', INBOUND_DOMAIN: 'in.example.com' },
       roles: ['http', 'smtp', 'worker'],
-      overrides: { senderAuthenticator: verdictOf('none'), llm },
+      overrides: { senderAuthenticator: verdictOf('none'), llm, attachmentReader: attachments },
     });
   });
   beforeEach(async () => {
@@ -41,6 +68,8 @@ describe.each(databaseKinds())('received mails of a document (%s)', (kind) => {
     doc = await createDocument(app, token, { allowedEmails: ['a@example.com', 'b@example.com', 'c@example.com'] });
     await activateLocalSubscription(app.container, userId);
     llm.refuse = true;
+    attachments.attachments = [];
+    attachments.calls = 0;
   });
   afterEach(() => database.reset());
   afterAll(async () => {
@@ -61,10 +90,31 @@ describe.each(databaseKinds())('received mails of a document (%s)', (kind) => {
     const first = await list();
     expect(first.body.total).toBe(3);
     expect(first.body.data.map((mail) => mail.subject)).toEqual(['Charlie', 'Bravo', 'Alpha']);
-    expect(first.body.data[0]).toEqual({ id: expect.any(String), sourceMail: 'c@example.com', subject: 'Charlie', usedTokens: 1, receivedAt: expect.any(String), status: 'processed', reason: null, authentication: { result: 'none', detail: 'test verdict none' }, action: null });
+    expect(first.body.data[0]).toEqual({ id: expect.any(String), sourceMail: 'c@example.com', subject: 'Charlie', attachments: 0, usedTokens: 1, receivedAt: expect.any(String), status: 'processed', reason: null, authentication: { result: 'none', detail: 'test verdict none' }, action: null });
     expect((await list('?sortBy=subject&sortOrder=asc&pageSize=5&page=1')).body.data.map((mail) => mail.subject)).toEqual(['Alpha', 'Bravo', 'Charlie']);
     expect((await list('?sortBy=sourceMail&sortOrder=desc')).body.data.map((mail) => mail.sourceMail)).toEqual(['c@example.com', 'b@example.com', 'a@example.com']);
     expect((await list('?page=2&pageSize=5')).body).toEqual({ data: [], total: 3 });
+  });
+
+  it('shows how many attachments the mail’s block lists, read or not, after its content is gone', async () => {
+    const file = { contentType: 'application/pdf', size: 60, truncated: false } as const;
+    attachments.attachments = [
+      { ...file, name: 'q3.pdf', status: 'read', reason: null, pages: 1, text: 'Revenue rose 4% in the third quarter.' },
+      { ...file, name: 'scan.pdf', status: 'not-read', reason: 'encrypted PDF', pages: null, text: '' },
+      { ...file, name: 'logo.png', contentType: 'image/png', status: 'skipped', reason: 'inline image', pages: null, text: '' },
+    ];
+    await sendMail(app, { from: 'a@example.com', to: doc.forwardEmail, subject: 'Plain', text: 'No files here.' });
+    await waitForMails(app, token, doc.documentId, 1);
+    await sendMail(app, { from: 'a@example.com', to: doc.forwardEmail, subject: 'With files', raw: aMailWithAFile('a@example.com', doc.forwardEmail, 'With files') });
+    const mails = await waitForMails(app, token, doc.documentId, 2);
+
+    expect(attachments.calls).toBe(1);
+    expect(mails.map((mail) => [mail.subject, mail.status, mail.attachments])).toEqual([
+      ['With files', 'processed', 2],
+      ['Plain', 'processed', 0],
+    ]);
+    const stored = (await database.db('inbound_messages').where({ document_id: doc.documentId }).orderBy('received_at', 'desc').select('raw', 'attachment_count')) as { raw: unknown; attachment_count: number }[];
+    expect(stored).toEqual([{ raw: null, attachment_count: 2 }, { raw: null, attachment_count: 0 }]);
   });
 
   it('gives an empty list and a total of zero for a document without mail', async () => {

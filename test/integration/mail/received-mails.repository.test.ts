@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { KnexOwnedDocumentScope } from '../../../src/modules/documents/index.js';
 import type { ReceivedMailRow, ReceivedMailSortKey } from '../../../src/modules/mail/application/ports/inbound-message.repository.port.js';
+import { KnexInboundMessageRepository } from '../../../src/modules/mail/infra/persistence/knex.inbound-message.repository.js';
 import { KnexReceivedMailPages } from '../../../src/modules/mail/infra/persistence/knex.received-mail-pages.js';
+import { presentReceivedMail } from '../../../src/modules/mail/http/received-mails.presenter.js';
 import { aUser } from '../../support/users.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
 
@@ -38,6 +40,7 @@ describe.each(databaseKinds())('the received-mails page of a document (%s)', (ki
       id: randomUUID(),
       sourceMail: mail.sourceMail,
       subject: mail.subject,
+      attachments: index % 4,
       usedTokens: mail.usedTokens,
       receivedAt: new Date(mail.receivedAt),
       status: index % 3 === 0 ? 'failed' : 'processed',
@@ -57,6 +60,7 @@ describe.each(databaseKinds())('the received-mails page of a document (%s)', (ki
         size_bytes: 100,
         source_mail: row.sourceMail,
         subject: row.subject,
+        attachment_count: row.attachments,
         used_tokens: row.usedTokens,
         received_at: row.receivedAt,
         auth_verdict: row.authentication ? JSON.stringify(row.authentication) : null,
@@ -100,6 +104,27 @@ describe.each(databaseKinds())('the received-mails page of a document (%s)', (ki
     expect(await page(4, 2)).toEqual({ rows: all.slice(6), total: 7 });
     expect(await page(5, 2)).toEqual({ rows: [], total: 7 });
     expect(await page(100, 5)).toEqual({ rows: [], total: 7 });
+  });
+
+  it('shows the attachment count the pipeline recorded, also after the mail’s content is dropped', async () => {
+    const messages = new KnexInboundMessageRepository(database.db, { wake: () => undefined }, { dedupDays: 7 });
+    const [withFiles, without] = [randomUUID(), randomUUID()];
+    const envelope = { mailFrom: 'a@example.com', recipients: [], remoteAddress: '127.0.0.1', heloName: 'test' };
+    await messages.storeReceived(
+      [withFiles, without].map((id) => ({ id, documentId, ownerId, envelope, raw: Buffer.from(`raw ${id}`), dedupKey: `mid:${id}` })),
+    );
+    expect(await messages.findById(withFiles)).toMatchObject({ attachmentCount: 0 });
+    await messages.saveStep(withFiles, { subject: 'Two files', attachmentCount: 2 });
+    await messages.saveStep(without, { subject: 'No files' });
+    expect(await messages.findById(withFiles)).toMatchObject({ attachmentCount: 2 });
+    for (const id of [withFiles, without]) await messages.finish(id, { status: 'processed', reason: null, usedTokens: 1 });
+    // Final: a later step cannot change it, and the content is gone while the count stays.
+    await messages.saveStep(withFiles, { attachmentCount: 5 });
+    expect(await messages.findById(withFiles)).toMatchObject({ raw: null, parsed: null, attachmentCount: 2 });
+
+    const { rows } = await page(1, 5, 'subject', 'desc');
+    expect(rows.map((row) => [row.subject, row.attachments])).toEqual([['Two files', 2], ['No files', 0]]);
+    expect(rows.map((row) => presentReceivedMail({ ...row, action: null }).attachments)).toEqual([2, 0]);
   });
 
   it('gives an empty page and a total of zero for a document with no mail', async () => {

@@ -21,6 +21,7 @@ export class InMemoryReceivedMailPages implements ReceivedMailPages {
           id: row.id,
           sourceMail: row.sourceMail,
           subject: row.subject,
+          attachments: row.attachmentCount,
           usedTokens: row.usedTokens,
           receivedAt: row.receivedAt,
           status: row.status,

@@ -11,6 +11,7 @@ export function presentReceivedMail(row: ReceivedMailView): ReceivedMail {
     id: row.id,
     sourceMail: row.sourceMail,
     subject: row.subject,
+    attachments: row.attachments,
     usedTokens: row.usedTokens,
     receivedAt: row.receivedAt.toISOString(),
     status: row.status,

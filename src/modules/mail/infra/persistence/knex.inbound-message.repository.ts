@@ -65,6 +65,7 @@ export class KnexInboundMessageRepository implements InboundMessageRepository {
     if (results.subject !== undefined) changes.subject = results.subject.slice(0, 998);
     if (results.authVerdict !== undefined) changes.auth_verdict = JSON.stringify(results.authVerdict);
     if (results.costTokens !== undefined) changes.cost_tokens = results.costTokens;
+    if (results.attachmentCount !== undefined) changes.attachment_count = results.attachmentCount;
     if (results.summary !== undefined) changes.summary = JSON.stringify(results.summary);
     if (results.writtenAt !== undefined) changes.written_at = results.writtenAt;
     await this.db('inbound_messages').where({ id }).whereIn('status', LIVE).update(changes);

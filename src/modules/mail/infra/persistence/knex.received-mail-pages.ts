@@ -16,6 +16,7 @@ interface PageRow {
   id: string;
   source_mail: string;
   subject: string;
+  attachment_count: number;
   used_tokens: number;
   received_at: Date;
   status: MailStatus;
@@ -73,6 +74,7 @@ export class KnexReceivedMailPages implements ReceivedMailPages {
         id: row.id,
         sourceMail: row.source_mail,
         subject: row.subject,
+        attachments: row.attachment_count,
         usedTokens: row.used_tokens,
         receivedAt: row.received_at,
         status: row.status,
@@ -101,6 +103,7 @@ export class KnexReceivedMailPages implements ReceivedMailPages {
         'id',
         'source_mail',
         'subject',
+        'attachment_count',
         'used_tokens',
         'received_at',
         'status',

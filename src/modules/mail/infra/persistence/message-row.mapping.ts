@@ -29,6 +29,7 @@ export interface MessageRow {
   size_bytes: number;
   source_mail: string;
   subject: string;
+  attachment_count: number;
   used_tokens: number;
   attempts: number;
   charge_round: number;
@@ -54,6 +55,7 @@ export function toMessage(row: MessageRow): InboundMessage {
     sizeBytes: row.size_bytes,
     sourceMail: row.source_mail,
     subject: row.subject,
+    attachmentCount: row.attachment_count,
     usedTokens: row.used_tokens,
     attempts: row.attempts,
     chargeRound: row.charge_round,

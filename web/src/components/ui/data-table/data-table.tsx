@@ -67,7 +67,8 @@ function resolve<T>(updater: Updater<T>, current: T): T {
   return typeof updater === 'function' ? (updater as (old: T) => T)(current) : updater;
 }
 
-function Truncated({ text, max, nowrap }: { text: string; max: number; nowrap: boolean }) {
+/** A string cell's text cut as `truncate` and `nowrap` say; for a cell that shows more than its text. */
+export function Truncated({ text, max, nowrap }: { text: string; max: number; nowrap: boolean }) {
   if (nowrap) {
     const cut = text.length > max;
     return (

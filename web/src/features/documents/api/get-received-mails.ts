@@ -5,6 +5,13 @@ import { api } from '@/lib/api-client';
 import { documentKeys } from './query-keys';
 import type { PagedList, ReceivedMail, ReceivedMailSortKey, ReceivedMailStatus } from './types';
 
+/** A row as the table uses it: `attachments` is a count, 0 when absent (a server from before it was sent) or not one. */
+function receivedMailOf(row: unknown): ReceivedMail {
+  const mail = row as Omit<ReceivedMail, 'attachments'> & { attachments?: unknown };
+  const { attachments } = mail;
+  return { ...mail, attachments: typeof attachments === 'number' && Number.isSafeInteger(attachments) && attachments > 0 ? attachments : 0 };
+}
+
 /** GET /api/document/{id}/received-mails?page&pageSize&sortBy&sortOrder: one page of the mail sent to the document. */
 export async function getReceivedMails(
   documentId: string,
@@ -21,7 +28,8 @@ export async function getReceivedMails(
   if (typeof body !== 'object' || body === null || !Array.isArray((body as { data?: unknown }).data) || typeof (body as { total?: unknown }).total !== 'number') {
     throw new Error('GET /api/document/{id}/received-mails answered without data and total.');
   }
-  return body as PagedList<ReceivedMail>;
+  const { data, total } = body as { data: unknown[]; total: number };
+  return { data: data.map(receivedMailOf), total };
 }
 
 /** How often the table asks again while a mail on the shown page is still on its way. */

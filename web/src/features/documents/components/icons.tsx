@@ -71,6 +71,12 @@ export const PencilIcon = (props: IconProps) => (
   </Icon>
 );
 
+export const PaperclipIcon = (props: IconProps) => (
+  <Icon size={14} {...props}>
+    <path d="m21 11-8.5 8.5a5 5 0 0 1-7-7L14 4a3.3 3.3 0 0 1 4.7 4.7l-8.5 8.5a1.7 1.7 0 0 1-2.4-2.4L15.5 7" />
+  </Icon>
+);
+
 export const SearchIcon = (props: IconProps) => (
   <Icon size={16} {...props}>
     <circle cx="11" cy="11" r="7" />

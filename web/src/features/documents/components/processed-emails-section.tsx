@@ -1,5 +1,5 @@
 import { useCallback, useId, useMemo } from 'react';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table/data-table';
+import { DataTable, Truncated, type DataTableColumn } from '@/components/ui/data-table/data-table';
 import { useTableQuery } from '@/components/ui/data-table/use-table-query';
 import { toast } from '@/components/ui/toast/toast-store';
 import { useAllowAndProcess, useAllowOutcomes } from '../api/allow-and-process';
@@ -9,6 +9,7 @@ import type { ReceivedMail, ReceivedMailSortKey } from '../api/types';
 import { useWindowWidth } from '../hooks/use-window-width';
 import { receivedMailTextLimits } from '../utils/document-rules';
 import { serverMessageOf } from '@/lib/server-message';
+import { PaperclipIcon } from './icons';
 import { ReceivedMailAction, type MailActionState } from './received-mail-action';
 import { ReceivedMailStatusBadge } from './received-mail-status';
 
@@ -23,6 +24,34 @@ type MailRow = ReceivedMail & Omit<MailActionState, 'mail'>;
 
 const RETRY_FAILED = 'Could not retry the mail. Try again.';
 
+/** "1 attachment", "2 attachments". */
+const attachmentsLabel = (count: number) => `${count.toLocaleString()} ${count === 1 ? 'attachment' : 'attachments'}`;
+
+/**
+ * The subject, cut as the column cuts it, with the mail's attachment count beside it: a paperclip and the
+ * number, named "2 attachments" for screen readers and on hover. It reads the window width itself, as
+ * DataTable keeps a cell's content until the data changes.
+ */
+function SubjectWithAttachments({ subject, attachments }: { subject: string; attachments: number }) {
+  const max = receivedMailTextLimits(useWindowWidth()).subject;
+  const label = attachmentsLabel(attachments);
+  return (
+    <>
+      <Truncated text={subject} max={max} nowrap={false} />{' '}
+      <span className="mail-attachments" role="img" aria-label={label} title={label}>
+        <PaperclipIcon size={12} />
+        {attachments.toLocaleString()}
+      </span>
+    </>
+  );
+}
+
+/** The subject cell: the text alone (cut by the column) unless the mail had attachments. */
+function subjectCell(mail: ReceivedMail) {
+  const subject = mail.subject || '(no subject)';
+  return mail.attachments > 0 ? <SubjectWithAttachments subject={subject} attachments={mail.attachments} /> : subject;
+}
+
 type ProcessedEmailsSectionProps = {
   documentId: string;
   forwardEmail: string;
@@ -32,7 +61,7 @@ type ProcessedEmailsSectionProps = {
  * Spec §2 "Processed Emails": the mail sent to the document (Source mail, Subject, Tokens, Time, all
  * sortable and paged, §4 defaults receivedAt descending, page 1, 5 rows) with each mail's status and
  * reason, and the action the server offers for it (allow the sender, Retry, tokens or a plan). Source mail
- * and subject are cut shorter on narrower windows.
+ * and subject are cut shorter on narrower windows; a mail with attachments shows how many beside its subject.
  */
 export function ProcessedEmailsSection({ documentId, forwardEmail }: ProcessedEmailsSectionProps) {
   const headingId = useId();
@@ -72,7 +101,7 @@ export function ProcessedEmailsSection({ documentId, forwardEmail }: ProcessedEm
   const columns = useMemo<DataTableColumn<MailRow, ColumnId>[]>(
     () => [
       { id: 'sourceMail', header: 'Source mail', cell: (mail) => mail.sourceMail, truncate: limits.sourceMail, nowrap: true },
-      { id: 'subject', header: 'Subject', cell: (mail) => mail.subject || '(no subject)', truncate: limits.subject },
+      { id: 'subject', header: 'Subject', cell: subjectCell, truncate: limits.subject },
       { id: 'usedTokens', header: 'Tokens', cell: (mail) => mail.usedTokens.toLocaleString(), align: 'end' },
       { id: 'receivedAt', header: 'Time', cell: (mail) => new Date(mail.receivedAt).toLocaleString() },
       {

@@ -12,6 +12,7 @@ function aMail(overrides: Partial<ReceivedMail> = {}): ReceivedMail {
     id: `10000000-0000-4000-8000-${String(mailSequence).padStart(12, '0')}`,
     sourceMail: 'boss@example.com',
     subject: `Invoice ${mailSequence}`,
+    attachments: 0,
     usedTokens: 1,
     receivedAt: '2026-11-21T10:15:00.000Z',
     status: 'processed',
@@ -160,6 +161,39 @@ describe('processed emails: the table', () => {
 
     expect(await within(table).findByRole('cell', { name: 'Recovered' })).toBeInTheDocument();
     expect(within(table).queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('processed emails: attachments', () => {
+  it('shows how many attachments a mail had beside its subject, and nothing for a mail without any', async () => {
+    const { rowOf, table } = await renderTable(
+      page([aMail({ subject: 'Two files', attachments: 2 }), aMail({ subject: 'One file', attachments: 1 }), aMail({ subject: 'No files', attachments: 0 })]),
+    );
+
+    const two = within(rowOf('Two files 2 attachments')).getByRole('img', { name: '2 attachments' });
+    expect(two).toHaveTextContent('2');
+    expect(two).toHaveAttribute('title', '2 attachments');
+    expect(two.closest('td')).toBe(within(table).getByRole('cell', { name: 'Two files 2 attachments' }));
+    expect(within(rowOf('One file 1 attachment')).getByRole('img', { name: '1 attachment' })).toHaveTextContent('1');
+    expect(within(rowOf('No files')).queryByRole('img', { name: /attachment/ })).not.toBeInTheDocument();
+    expect(within(table).getAllByRole('img', { name: /attachment/ })).toHaveLength(2);
+  });
+
+  it('cuts a long subject as the column does and keeps the count beside it, on a narrow window too', async () => {
+    const subject = 'Your invoice for November 2026 is ready to be reviewed and paid';
+    const { table } = await renderTable(page([aMail({ subject, attachments: 3 })]));
+
+    expect(within(table).getByTitle(subject)).toHaveTextContent(`${subject.slice(0, 60).trimEnd()}…`);
+    setWindowWidth(400);
+    expect(within(table).getByTitle(subject)).toHaveTextContent(`${subject.slice(0, 20).trimEnd()}…`);
+    expect(within(table).getByRole('cell', { name: `${subject} 3 attachments` })).toBeInTheDocument();
+  });
+
+  it('takes a row without the field (an older server) as a mail without attachments', async () => {
+    const { attachments: _left, ...older } = aMail({ subject: 'From before' });
+    const { rowOf } = await renderTable({ status: 200, body: { data: [older], total: 1 } });
+
+    expect(within(rowOf('From before')).queryByRole('img', { name: /attachment/ })).not.toBeInTheDocument();
   });
 });
 

@@ -11,6 +11,7 @@ function aMail(overrides: Partial<ReceivedMail> = {}): ReceivedMail {
     id: `20000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
     sourceMail: 'bob@example.com',
     subject: `Mail ${sequence}`,
+    attachments: 0,
     usedTokens: 0,
     receivedAt: '2026-11-21T10:15:00.000Z',
     status: 'ignored',
