@@ -1,12 +1,14 @@
 /**
  * `npm run bench`: every benchmark of the product in one run, written to docs/benchmarks.md with the
  * machine it ran on and each target's verdict. Postgres runs too when TEST_DATABASE_URL is set.
- * BENCH_ONLY=intake,pipeline,api,web,install,start,text,tests,summaries runs a subset and prints it without touching the docs.
+ * BENCH_ONLY=intake,pipeline,api,web,install,start,text,attachments,tests,summaries runs a subset and prints it without touching the docs;
+ * with BENCH_WRITE_SECTIONS=1 too, those sections replace theirs in docs/benchmarks.md, marked as measured alone.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { apiBenchmark, apiBenchTable, callsBelowShare, type ApiBenchResult } from './api.bench.js';
 import { describeMachine } from './machine.js';
+import { replaceSections } from './support/report-sections.js';
 import { benchDatabaseKinds, type DatabaseKind } from './support/bench-database.js';
 import { durableIntake, INTAKE_CONNECTIONS, rawIntake } from './mail/intake.bench.js';
 import { pipelineBenchmark, splitRolesBenchmark, type PipelineResult, type SplitRolesResult } from './mail/pipeline.bench.js';
@@ -16,6 +18,7 @@ import { FIRST_START_TARGET, firstStart, type FirstStart } from './start/first-s
 import { INSTALL_TARGET_BYTES, installSize, type InstallSize } from './install/install-size.bench.js';
 import { HOSTILE_TEXT_TARGET_MS, hostileTextBenchmark, type HostileTextRow } from './text/hostile-text.bench.js';
 import { TEST_SUITE_TARGET_SECONDS, testSuiteTime, type TestSuiteTime } from './tests/test-suite.bench.js';
+import { attachmentExtractionBenchmark, type ExtractionRow, type HostileRow } from './attachments/attachment-extraction.bench.js';
 import { summaryQualitySection } from '../eval/benchmarks-section.js';
 import { runSummaryEval } from '../eval/summary-eval.js';
 
@@ -34,7 +37,7 @@ const INTAKE_ROUNDS = 3;
 const REPORT = fileURLToPath(new URL('../../docs/benchmarks.md', import.meta.url));
 const WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
-const only = new Set((process.env.BENCH_ONLY ?? 'intake,pipeline,api,web,install,start,text,tests,summaries').split(',').map((part) => part.trim()));
+const only = new Set((process.env.BENCH_ONLY ?? 'intake,pipeline,api,web,install,start,text,attachments,tests,summaries').split(',').map((part) => part.trim()));
 const kinds = benchDatabaseKinds();
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -186,6 +189,25 @@ function hostileTextSection(rows: HostileTextRow[]): string[] {
   ];
 }
 
+function attachmentsSection(result: { rows: ExtractionRow[]; hostile: HostileRow[] }): string[] {
+  return [
+    '## Attachment reading',
+    '',
+    'Each file read in a fresh child process, as the reader reads a mail\'s files (docs/attachments.md): the time',
+    'includes loading the library in that process; memory is the process\'s peak (max RSS) and what the file added to',
+    'it. Median of three runs. Then the hostile files through the sandboxed reader itself (per-file deadline 15 s,',
+    'memory cap 512 MB): the time until each is refused, child start-up included.',
+    '',
+    '| file | time | per page or file | peak memory | added by the file |',
+    '|---|---:|---:|---:|---:|',
+    ...result.rows.map((row) => `| ${row.file} | ${fixed(row.ms)} ms | ${row.perUnitMs === null ? '' : `${fixed(row.perUnitMs, 1)} ms a ${row.unit}`} | ${fixed(row.peakMb)} MB | ${fixed(row.addedMb)} MB |`),
+    '',
+    '| hostile file | verdict | time to verdict |',
+    '|---|---|---:|',
+    ...result.hostile.map((row) => `| ${row.file} | not read: ${row.reason} | ${fixed(row.ms)} ms |`),
+  ];
+}
+
 function webSection(sizes: BundleSizes): string[] {
   return [
     '## Bytes on the wire',
@@ -305,6 +327,7 @@ async function main(): Promise<void> {
     sections.push(hostileTextSection(rows));
     if (rows.some((row) => row.ms > HOSTILE_TEXT_TARGET_MS)) missed.push(WHY_MISSED.text);
   }
+  if (only.has('attachments')) sections.push(attachmentsSection(await attachmentExtractionBenchmark()));
   if (only.has('tests')) {
     log('npm test');
     const time = await testSuiteTime();
@@ -317,6 +340,10 @@ async function main(): Promise<void> {
   const body = sections.map((section) => section.join('\n')).join('\n\n');
   if (process.env.BENCH_ONLY) {
     console.log(body);
+    if (process.env.BENCH_WRITE_SECTIONS === '1') {
+      const [date = '', cpu = ''] = await describeMachine();
+      replaceSections(REPORT, sections, `Measured alone (BENCH_ONLY): ${date.replace(/^- Date: /, '')}; ${cpu.replace(/^- CPU: /, '')}.`);
+    }
     return;
   }
   const report = [
@@ -340,6 +367,8 @@ const NOTES = `## Running them
 
 \`npm run bench\` builds the web app, then runs every benchmark on PGlite and, when \`TEST_DATABASE_URL\` points
 at a Postgres server, on Postgres too, in databases of their own that are dropped afterwards. It takes a few
-minutes. Run it on an otherwise idle machine: the load generators share the CPU with the app.`;
+minutes. Run it on an otherwise idle machine: the load generators share the CPU with the app.
+\`BENCH_ONLY=attachments\` (names from the list at the top of test/bench/run.ts) runs some benchmarks and prints them;
+with \`BENCH_WRITE_SECTIONS=1\` their sections here are replaced and marked as measured alone.`;
 
 await main();

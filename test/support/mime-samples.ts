@@ -14,7 +14,7 @@ export interface MimeExpectation {
   /** Checked against the forwarder's note and the cleaned body together. */
   textIncludes?: string[];
   textExcludes?: string[];
-  attachments?: { filename: string | null; contentType: string; size: number }[];
+  attachments?: { filename: string | null; contentType: string; size: number; inline: boolean; role: 'content' | 'skip' | 'parsed' }[];
   forwardingConfirmation?: ForwardingConfirmation | null;
   /** The parser must throw a MailParseError with this reason instead. */
   error?: 'malformed';
@@ -118,7 +118,8 @@ export async function withAttachments(): Promise<MimeSample> {
     { filename: 'notes.txt', content: notes, contentType: 'text/plain' },
   ];
   const raw = await compose({ from: ADA, subject: 'Invoice attached', text: 'The invoice is attached.', attachments });
-  const metadata = attachments.map(({ filename, contentType, content }) => ({ filename, contentType, size: Buffer.byteLength(content) }));
+  // Read later, by the attachment reader: the parser only says which files are worth reading.
+  const metadata = attachments.map(({ filename, contentType, content }) => ({ filename, contentType, size: Buffer.byteLength(content), inline: false, role: 'content' as const }));
   return { raw, expected: { textIncludes: ['The invoice is attached.'], textExcludes: ['%PDF', 'must not be summarised'], attachments: metadata } };
 }
 
@@ -127,7 +128,7 @@ async function forwardedMessage(disposition: 'inline' | 'attachment'): Promise<M
   const attachment = { filename: 'Invoice 42.eml', content: inner, contentType: 'message/rfc822', contentDisposition: disposition };
   const raw = await compose({ from: ADA, subject: 'Fwd: Invoice 42', text: 'See the message below.', attachments: [attachment] });
   const textIncludes = ['See the message below.', 'Invoice 42 is due on Friday.'];
-  const attachments = [{ filename: 'Invoice 42.eml', contentType: 'message/rfc822', size: inner.length }];
+  const attachments = [{ filename: 'Invoice 42.eml', contentType: 'message/rfc822', size: inner.length, inline: disposition === 'inline', role: 'parsed' as const }];
   return { raw, expected: { from: ADA, sender: BOB, forwardedBy: ADA.address, textIncludes, attachments } };
 }
 

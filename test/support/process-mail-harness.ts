@@ -3,6 +3,8 @@
 import { pino } from 'pino';
 import { container as rootContainer } from 'tsyringe';
 import { DOC_STORE, DOCUMENT_REPOSITORY } from '../../src/modules/documents/index.js';
+import { ATTACHMENT_READER, type AttachmentReader } from '../../src/modules/mail/application/ports/attachment-reader.port.js';
+import { MAIL_READERS } from '../../src/modules/mail/application/ports/mail-readers.port.js';
 import { DOC_WRITE_LIMITER, type DocWriteLimiter } from '../../src/modules/mail/application/ports/doc-write-limiter.port.js';
 import { INBOUND_MESSAGE_REPOSITORY } from '../../src/modules/mail/application/ports/inbound-message.repository.port.js';
 import { JOB_QUEUE } from '../../src/modules/mail/application/ports/job-queue.port.js';
@@ -22,7 +24,7 @@ import { CLOCK, fixedClock } from '../../src/shared/clock.js';
 import { InMemoryDocStore, InMemoryDocumentRepository } from './fakes/in-memory-documents.js';
 import { InMemoryUserRepository } from './fakes/in-memory-identity.js';
 import { InMemoryLedgerRepository } from './fakes/in-memory-ledger.js';
-import { FixedMailParser, InMemoryInboundMessages, RecordingQueue } from './fakes/in-memory-mail.js';
+import { FixedAttachmentReader, FixedMailParser, InMemoryInboundMessages, RecordingQueue } from './fakes/in-memory-mail.js';
 import { InMemoryReceivedMailPages } from './fakes/in-memory-received-mail-pages.js';
 import { verdictOf } from './mail.js';
 import { testConfig } from './test-config.js';
@@ -40,6 +42,7 @@ export interface ProcessMailHarnessOptions {
   limiter?: DocWriteLimiter;
   config?: AppConfig;
   parser?: MailParser;
+  attachmentReader?: AttachmentReader;
 }
 
 export type ProcessMailHarness = Awaited<ReturnType<typeof processMailHarness>>;
@@ -73,6 +76,9 @@ export async function processMailHarness(options: ProcessMailHarnessOptions) {
   c.register(DOC_STORE, { useValue: store });
   c.register(DOC_WRITE_LIMITER, { useValue: options.limiter ?? { tryAcquire: () => Promise.resolve({ ok: true }) } });
   c.register(MAIL_PARSER, { useValue: options.parser ?? new FixedMailParser() });
+  const attachmentReader = options.attachmentReader ?? new FixedAttachmentReader();
+  c.register(ATTACHMENT_READER, { useValue: attachmentReader });
+  c.register(MAIL_READERS, { useValue: { readerOf: () => Promise.resolve({ name: 'Olive Owner', address: 'owner@example.com' }) } });
   c.register(SENDER_AUTHENTICATOR, { useValue: options.senderAuthenticator ?? verdictOf('none') });
   // Mutable, so a test can take the owner's plan away.
   const plan = { active: true };
@@ -84,5 +90,5 @@ export async function processMailHarness(options: ProcessMailHarnessOptions) {
   const storeMail = (id: string) =>
     messages.storeReceived([{ id, documentId: DOC, ownerId: OWNER, envelope: { mailFrom: 'boss@example.com', recipients: [ADDRESS], remoteAddress: '127.0.0.1', heloName: 'x' }, raw: Buffer.from('raw'), dedupKey: `mid:${id}@test` }]);
   await storeMail('mail-1');
-  return { container: c, plan, process, config, logger, queue, messages, documents, store, ledger, users, externalId, storeMail };
+  return { container: c, plan, process, config, logger, queue, messages, documents, store, ledger, users, externalId, storeMail, attachmentReader };
 }

@@ -1,12 +1,15 @@
+import { instanceCachingFactory } from 'tsyringe';
 import type { AppModule, ModuleContext } from '../../platform/wiring/app-module.js';
 import { SubscriptionAccess } from '../billing/index.js';
 import { KnexOwnedDocumentScope } from '../documents/index.js';
-import { Authenticate } from '../identity/index.js';
+import { Authenticate, USER_REPOSITORY, type UserRepository } from '../identity/index.js';
+import { ATTACHMENT_READER, type AttachmentReader } from './application/ports/attachment-reader.port.js';
 import { DOC_WRITE_LIMITER } from './application/ports/doc-write-limiter.port.js';
 import { INBOUND_MESSAGE_REPOSITORY } from './application/ports/inbound-message.repository.port.js';
 import { JOB_QUEUE } from './application/ports/job-queue.port.js';
 import { MAIL_EVENTS } from './application/ports/mail-events.port.js';
 import { MAIL_METRICS } from './application/ports/mail-metrics.port.js';
+import { MAIL_READERS } from './application/ports/mail-readers.port.js';
 import { MAIL_PARSER, type MailParser } from './application/ports/mail-parser.port.js';
 import { RECEIVED_MAIL_PAGES } from './application/ports/received-mail-pages.port.js';
 import { SENDER_AUTHENTICATOR, type SenderAuthenticator } from './application/ports/sender-authenticator.port.js';
@@ -19,6 +22,8 @@ import { SweepHeldMail } from './application/sweep-held-mail.use-case.js';
 import { receivedMailsRoutes } from './http/received-mails.routes.js';
 import { MAIL_ROLES, MailRoles } from './infra/mail-roles.js';
 import { NoticeMailEvents } from './infra/events/notice.mail-events.js';
+import { IdentityMailReaders } from './infra/readers/identity.mail-readers.js';
+import { SandboxedAttachmentReader } from './infra/attachments/sandboxed.attachment-reader.js';
 import { MailauthSenderAuthenticator } from './infra/auth/mailauth.sender-authenticator.js';
 import { PrometheusMailMetrics } from './infra/metrics/prometheus.mail-metrics.js';
 import { WorkerMailParser } from './infra/parsing/worker-mail.parser.js';
@@ -32,6 +37,7 @@ import { PgBossSchedule } from './infra/queue/pg-boss.schedule.js';
 export interface MailOverrides {
   mailParser?: MailParser;
   senderAuthenticator?: SenderAuthenticator;
+  attachmentReader?: AttachmentReader;
 }
 
 /**
@@ -52,6 +58,9 @@ export function mailModule({ container: c, config, db, logger, metrics, notifica
   c.register(DOC_WRITE_LIMITER, { useValue: new KnexDocWriteLimiter(db) });
   c.register(SUBSCRIPTION_GATE, { useFactory: (resolver): SubscriptionGate => resolver.resolve(SubscriptionAccess) });
   c.register(MAIL_PARSER, { useValue: overrides.mailParser ?? new WorkerMailParser({ poolSize: 1, timeoutMs: 10_000 }) });
+  // One instance, so its cache is the process's.
+  c.register(MAIL_READERS, { useFactory: instanceCachingFactory((resolver) => new IdentityMailReaders(resolver.resolve<UserRepository>(USER_REPOSITORY))) });
+  c.register(ATTACHMENT_READER, { useValue: overrides.attachmentReader ?? attachmentReaderFor(config) });
   c.register(SENDER_AUTHENTICATOR, { useValue: overrides.senderAuthenticator ?? new MailauthSenderAuthenticator({ hostname: config.INBOUND_DOMAIN }) });
   // Built when the roles start, so whatever was registered until then (a test's wrapped port) is used.
   c.register(MAIL_ROLES, {
@@ -72,4 +81,22 @@ export function mailModule({ container: c, config, db, logger, metrics, notifica
     name: 'mail',
     http: { routers: () => [receivedMailsRoutes({ authenticate: c.resolve(Authenticate), mails: c.resolve(ReceivedMails), allowAndProcess: c.resolve(AllowAndProcess) })] },
   };
+}
+
+/** Limits of docs/attachments.md; the per-file character cap is the mail's own, as no file can be summarised past it. */
+function attachmentReaderFor(config: ModuleContext['config']): AttachmentReader {
+  return new SandboxedAttachmentReader({
+    limits: {
+      maxBytes: Math.round(config.ATTACHMENT_MAX_MB * 1024 * 1024),
+      maxAttachments: config.ATTACHMENTS_PER_MAIL,
+      maxPages: config.ATTACHMENT_MAX_PAGES,
+      maxChars: config.MAX_INPUT_CHARS,
+      maxZipEntries: 2_000,
+      maxUncompressedBytes: 50 * 1024 * 1024,
+      ocr: config.ATTACHMENT_OCR === 'on',
+      maxPixels: 40_000_000,
+    },
+    timeoutMs: config.ATTACHMENT_TIMEOUT_MS,
+    memoryMb: config.ATTACHMENT_MEMORY_MB,
+  });
 }

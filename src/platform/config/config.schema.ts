@@ -110,6 +110,15 @@ export const configSchema = z.object({
   CHARS_PER_TOKEN: positiveInt.default(2000),
   MAX_INPUT_CHARS: positiveInt.default(100_000),
   HOLD_DAYS: positiveInt.default(30),
+  // Attachments (docs/attachments.md): read in a sandboxed child process, each within these limits.
+  ATTACHMENTS: z.enum(['on', 'off']).default('on'),
+  // Text in images through OCR: off by default (about 1 s of CPU and 200 MB of memory per image).
+  ATTACHMENT_OCR: z.enum(['on', 'off']).default('off'),
+  ATTACHMENT_MAX_MB: z.coerce.number().positive().max(100).default(20),
+  ATTACHMENT_MAX_PAGES: positiveInt.max(10_000).default(200),
+  ATTACHMENT_TIMEOUT_MS: positiveInt.min(100).default(15_000),
+  ATTACHMENT_MEMORY_MB: positiveInt.min(64).default(512),
+  ATTACHMENTS_PER_MAIL: positiveInt.max(100).default(20),
   MAX_MESSAGE_BYTES: positiveInt.default(10_485_760),
   SMTP_TLS_KEY_FILE: optionalText,
   SMTP_TLS_CERT_FILE: optionalText,

@@ -1,3 +1,4 @@
+import type { AttachmentReader, ReadAttachment } from '../../../src/modules/mail/application/ports/attachment-reader.port.js';
 import { KEPT_IGNORED_PER_DOCUMENT, keepsContent, type InboundMessage, type Outcome } from '../../../src/modules/mail/domain/inbound-message.js';
 import type {
   InboundMessageRepository,
@@ -32,6 +33,7 @@ export class InMemoryInboundMessages implements InboundMessageRepository {
         sizeBytes: message.raw.length,
         sourceMail: '',
         subject: '',
+        attachmentCount: 0,
         usedTokens: 0,
         attempts: 0,
         chargeRound: 0,
@@ -190,5 +192,15 @@ export class FixedMailParser implements MailParser {
       attachments: [],
       ...this.mail,
     });
+  }
+}
+
+/** Reads nothing: answers fixed attachments and counts the calls, so pipeline tests need no files. */
+export class FixedAttachmentReader implements AttachmentReader {
+  calls = 0;
+  constructor(public attachments: ReadAttachment[] = []) {}
+  read(): Promise<ReadAttachment[]> {
+    this.calls += 1;
+    return Promise.resolve(this.attachments);
   }
 }

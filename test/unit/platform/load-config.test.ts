@@ -37,6 +37,13 @@ describe('loading the configuration', () => {
       CHARS_PER_TOKEN: 2000,
       MAX_INPUT_CHARS: 100_000,
       HOLD_DAYS: 30,
+      ATTACHMENTS: 'on',
+      ATTACHMENT_OCR: 'off',
+      ATTACHMENT_MAX_MB: 20,
+      ATTACHMENT_MAX_PAGES: 200,
+      ATTACHMENT_TIMEOUT_MS: 15_000,
+      ATTACHMENT_MEMORY_MB: 512,
+      ATTACHMENTS_PER_MAIL: 20,
       MAX_MESSAGE_BYTES: 10_485_760,
       SUPPORT_EMAIL: 'support@localhost',
     });

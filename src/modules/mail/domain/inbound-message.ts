@@ -23,6 +23,8 @@ export interface ParsedSnapshot {
   date: string | null;
   /** The mail as the user meant it; absent in snapshots kept before it existed (see `structuredOf`). */
   mail?: StructuredMail;
+  /** Attachments the parser found worth reading (see `attachmentRole`); absent in older snapshots. */
+  pendingAttachments?: number;
   /** The text of snapshots kept before `mail` existed. */
   text?: string;
 }
@@ -95,6 +97,8 @@ export interface InboundMessage {
   sizeBytes: number;
   sourceMail: string;
   subject: string;
+  /** Attachments its document block listed (read or not read); metadata, kept after the content is dropped. */
+  attachmentCount: number;
   usedTokens: number;
   attempts: number;
   /** Which charge this is: a manual retry after a refund reserves again under a new key. */

@@ -1,4 +1,6 @@
+import { attachmentsLine } from './attachment.js';
 import { formatSender, type StructuredMail } from './structured-mail.js';
+import { capSubject } from './subject.js';
 
 /** Google Docs slows down and then refuses past about 1,000,000 characters; warn well before. */
 export const DOC_SIZE_WARNING_CHARACTERS = 900_000;
@@ -23,16 +25,19 @@ export function formatMailDate(date: Date): string {
 /**
  * The one block builder: every DocStore writes what this returns. The heading is the original subject,
  * the meta line names the original sender and date (and the mail's reference), and for a manual forward
- * a second line names who forwarded it, with their note.
+ * a second line names who forwarded it, with their note. One line lists the attachments (read, with
+ * pages, or not read, with the reason), and one says so when the cap cut the text (`cut`).
  */
-export function composeBlock(input: { messageId: string; mail: StructuredMail; receivedAt: Date; body: string }) {
+export function composeBlock(input: { messageId: string; mail: StructuredMail; receivedAt: Date; body: string; cut?: string | null }) {
   const { mail } = input;
   const date = mail.date ? formatMailDate(new Date(mail.date)) : (mail.dateText ?? formatMailDate(input.receivedAt));
   const from = `From ${formatSender(mail.sender)} · ${date} · ${blockRef(input.messageId)}`;
   const forwarded = mail.forwardedBy ? `Forwarded by ${formatSender(mail.forwardedBy)}${mail.forwardedBy.note ? `: ${mail.forwardedBy.note}` : ''}` : null;
+  const lines = [from, forwarded, attachmentsLine(mail.attachments ?? []), input.cut ?? null].filter((line): line is string => line !== null);
   return {
-    heading: mail.subject.trim() || '(no subject)',
-    meta: forwarded ? `${from}\n${forwarded}` : from,
+    // Capped here too: snapshots kept before subjects were capped still hold the whole subject.
+    heading: capSubject(mail.subject) || '(no subject)',
+    meta: lines.join('\n'),
     body: input.body,
   };
 }

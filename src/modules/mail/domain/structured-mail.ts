@@ -1,4 +1,5 @@
 import type { MailKind } from '../../../shared/mail-kind.js';
+import type { MailAttachment } from './attachment.js';
 import type { MailAddress } from './mail-address.js';
 
 /**
@@ -20,6 +21,11 @@ export interface StructuredMail {
   /** The cleaned text that is summarised (and charged for). */
   body: string;
   kind: MailKind;
+  /**
+   * The attachments listed in the block, once they are read (after the sender is let in); absent before,
+   * and in mails kept before attachments were read.
+   */
+  attachments?: MailAttachment[];
 }
 
 /** `Name <address>`, or the bare address when there is no name. */

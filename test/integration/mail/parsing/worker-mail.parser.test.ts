@@ -52,7 +52,7 @@ describe('the worker mail parser', () => {
 
   it('returns attachment metadata only, as plain data', async () => {
     const mail = await parser.parse((await withAttachments()).raw);
-    for (const attachment of mail.attachments) expect(Object.keys(attachment).sort()).toEqual(['contentType', 'filename', 'size']);
+    for (const attachment of mail.attachments) expect(Object.keys(attachment).sort()).toEqual(['contentType', 'filename', 'inline', 'role', 'size']);
     expect(structuredClone(mail)).toEqual(mail);
   });
 

@@ -22,6 +22,8 @@ export type StepResults = Partial<{
   subject: string;
   authVerdict: unknown;
   costTokens: number;
+  /** Attachments listed in the block (read or not read; skipped ones not counted): metadata kept with the row. */
+  attachmentCount: number;
   summary: StoredSummary;
   writtenAt: Date;
 }>;
@@ -49,6 +51,8 @@ export interface ReceivedMailRow {
   id: string;
   sourceMail: string;
   subject: string;
+  /** Attachments its document block listed (see `StepResults.attachmentCount`); 0 for mail without any. */
+  attachments: number;
   usedTokens: number;
   receivedAt: Date;
   status: MailStatus;

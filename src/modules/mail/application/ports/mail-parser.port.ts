@@ -1,3 +1,4 @@
+import type { AttachmentPart, AttachmentRole } from '../../domain/attachment.js';
 import type { ForwardingConfirmation } from '../../domain/forwarding-confirmation.js';
 import type { MailAddress } from '../../domain/mail-address.js';
 import type { StructuredMail } from '../../domain/structured-mail.js';
@@ -20,8 +21,8 @@ export interface ParsedMail {
    */
   structured: StructuredMail;
   forwardingConfirmation: ForwardingConfirmation | null;
-  /** Metadata only: attachments are never summarised. */
-  attachments: { filename: string | null; contentType: string; size: number }[];
+  /** Metadata only: the attachments' text is read later, by the AttachmentReader, once the sender is let in. */
+  attachments: (AttachmentPart & { role: AttachmentRole })[];
 }
 
 export interface MailParser {

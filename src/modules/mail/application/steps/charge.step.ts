@@ -3,17 +3,19 @@ import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config.j
 import { LOGGER, type Logger } from '../../../../platform/logging/logger.js';
 import { ReserveTokens, tokensForCharacters } from '../../../token-ledger/index.js';
 import { reservationIdOf, type InboundMessage } from '../../domain/inbound-message.js';
-import { capText } from '../../domain/mail-text.js';
 import type { StructuredMail } from '../../domain/structured-mail.js';
+import { hasNothingToSummarise, summaryInput, type SummaryInput } from '../../domain/summary-input.js';
 import { INBOUND_MESSAGE_REPOSITORY, type InboundMessageRepository, type StepResults } from '../ports/inbound-message.repository.port.js';
 import { SUBSCRIPTION_GATE, type SubscriptionGate } from '../ports/subscription-gate.port.js';
 
-export type ChargeOutcome = { outcome: 'held' } | { outcome: 'reserved'; cost: number; text: string };
+/** `cost` 0: nothing to summarise, so nothing was reserved. */
+export type ChargeOutcome = { outcome: 'held' } | { outcome: 'reserved'; cost: number; input: SummaryInput };
 
 /**
- * Costs the mail and reserves its tokens. The cost is what is summarised: the cleaned body (quoted
- * history, footers and boilerplate gone) and the subject, capped. Without an active plan or enough
- * tokens the mail is held, with a reason the user can act on.
+ * Costs the mail and reserves its tokens. The cost is what is summarised: the subject, the cleaned body
+ * (quoted history, footers and boilerplate gone) and the attachments' text, capped together. A mail with
+ * nothing to summarise costs nothing and reserves nothing. Without an active plan or enough tokens the
+ * mail is held, with a reason the user can act on.
  */
 @injectable()
 export class ChargeStep {
@@ -26,13 +28,18 @@ export class ChargeStep {
   ) {}
 
   /**
-   * `text` in the result is the body as charged, the one to summarise. `unsaved`: earlier steps' results,
-   * recorded here with the cost in one write before anything is reserved.
+   * `input` in the result is what is summarised, as charged. `unsaved`: earlier steps' results, recorded
+   * here with the cost in one write before anything is reserved.
    */
   async run(message: InboundMessage, mail: StructuredMail, unsaved: StepResults = {}): Promise<ChargeOutcome> {
-    const text = capText(mail.body, Math.max(0, this.config.MAX_INPUT_CHARS - mail.subject.length));
-    const cost = message.costTokens ?? tokensForCharacters(mail.subject.length + text.length, this.config.CHARS_PER_TOKEN);
+    const input = summaryInput(mail, this.config.MAX_INPUT_CHARS);
+    const free = hasNothingToSummarise(input);
+    const cost = message.costTokens ?? (free ? 0 : tokensForCharacters(input.chars, this.config.CHARS_PER_TOKEN));
     const results: StepResults = { ...unsaved, ...(message.costTokens === null ? { costTokens: cost } : {}) };
+    if (cost === 0) {
+      if (Object.keys(results).length > 0) await this.messages.saveStep(message.id, results);
+      return { outcome: 'reserved', cost, input };
+    }
     if (!(await this.subscriptions.isActive(message.ownerId))) {
       await this.messages.saveStep(message.id, {
         ...results,
@@ -52,6 +59,6 @@ export class ChargeStep {
       this.logger.info({ messageId: message.id, cost }, 'mail held for tokens');
       return { outcome: 'held' };
     }
-    return { outcome: 'reserved', cost, text };
+    return { outcome: 'reserved', cost, input };
   }
 }

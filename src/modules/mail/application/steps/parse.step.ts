@@ -54,6 +54,7 @@ export class ParseStep {
       ambiguousFrom: parsed.ambiguousFrom,
       date: parsed.date ? parsed.date.toISOString() : null,
       mail: parsed.structured,
+      pendingAttachments: parsed.attachments.filter((attachment) => attachment.role === 'content').length,
     };
     // Until the mail is let in, its row names the sender that reached us (for a forward, the forwarder).
     return { outcome: 'continue', snapshot, unsaved: { parsed: snapshot, sourceMail: parsed.from?.address ?? '', subject: parsed.structured.subject } };

@@ -21,8 +21,11 @@ export class SettleStep {
    */
   async run(message: InboundMessage, mail: StructuredMail, document: Document, ended: { cost: number; reason: string | null; writtenAt: Date }): Promise<void> {
     try {
-      const settled = await this.settle.execute({ userId: message.ownerId, reservationId: reservationIdOf(message), operation: `Summary: ${mail.subject || '(no subject)'} → ${document.name}` });
-      if (!settled.ok) throw new Error(`could not settle the reservation of ${message.id}: ${settled.reason}`);
+      // A mail with nothing to summarise reserved nothing (charge.step.ts): there is nothing to settle.
+      if (ended.cost > 0) {
+        const settled = await this.settle.execute({ userId: message.ownerId, reservationId: reservationIdOf(message), operation: `Summary: ${mail.subject || '(no subject)'} → ${document.name}` });
+        if (!settled.ok) throw new Error(`could not settle the reservation of ${message.id}: ${settled.reason}`);
+      }
       await this.messages.finish(message.id, { status: 'processed', reason: ended.reason, usedTokens: ended.cost, writtenAt: ended.writtenAt });
     } catch (error) {
       // The block is in the document: recorded now, so that every later run goes on to settle and end the

@@ -4,7 +4,9 @@ import { DOC_STORE, type DocStore, type Document } from '../../../documents/inde
 import type { InboundMessage, StoredSummary } from '../../domain/inbound-message.js';
 import type { StructuredMail } from '../../domain/structured-mail.js';
 import { DOC_SIZE_WARNING_CHARACTERS, blockRef, composeBlock } from '../../domain/mail-block.js';
+import { cutNote, type SummaryInput } from '../../domain/summary-input.js';
 import { DOC_WRITE_LIMITER, type DocWriteLimiter } from '../ports/doc-write-limiter.port.js';
+import { JOB_QUEUE, type JobQueue } from '../ports/job-queue.port.js';
 import { MAIL_METRICS, noMailMetrics, type MailMetrics } from '../ports/mail-metrics.port.js';
 
 /** `writtenAt` is recorded when the mail ends (settle.step.ts): a run that dies before finds the block and writes nothing. */
@@ -20,6 +22,7 @@ export class WriteStep {
     @inject(DOC_STORE) private readonly store: DocStore,
     @inject(DOC_WRITE_LIMITER) private readonly limiter: DocWriteLimiter,
     @inject(CLOCK) private readonly clock: Clock,
+    @inject(JOB_QUEUE) private readonly queue: JobQueue,
     @inject(MAIL_METRICS) private readonly metrics: MailMetrics = noMailMetrics,
   ) {}
 
@@ -28,17 +31,21 @@ export class WriteStep {
    * trip instead of two in a row; the block is written only once both are done, so a run that dies
    * before finds the summary and asks the model nothing.
    */
-  async run(message: InboundMessage, mail: StructuredMail, document: Document, summary: StoredSummary, recorded: Promise<void>): Promise<WriteOutcome> {
+  async run(message: InboundMessage, mail: StructuredMail, document: Document, summary: StoredSummary, recorded: Promise<void>, input: SummaryInput): Promise<WriteOutcome> {
     if (message.writtenAt) {
       await recorded;
       return { outcome: 'written', writtenAt: message.writtenAt, warning: null };
     }
     const owner = { userId: message.ownerId };
     const [slot] = await Promise.all([this.limiter.tryAcquire(message.ownerId, this.clock.now()), recorded]);
-    if (!slot.ok) return { outcome: 'wait', retryAfterSeconds: slot.retryAfterSeconds };
+    if (!slot.ok) {
+      // Due again when the document's write window has room: this run ends without the mail.
+      await this.queue.enqueueProcessing(message.id, { delaySeconds: slot.retryAfterSeconds });
+      return { outcome: 'wait', retryAfterSeconds: slot.retryAfterSeconds };
+    }
 
     const existing = await this.store.readText(owner, document.externalId);
-    const block = composeBlock({ messageId: message.id, mail, receivedAt: message.receivedAt, body: summary.body });
+    const block = composeBlock({ messageId: message.id, mail, receivedAt: message.receivedAt, body: summary.body, cut: cutNote(input) });
     if (!existing.includes(blockRef(message.id))) {
       try {
         await this.store.write(owner, document.externalId, block, document.overwriteAtBeginning ? 'beginning' : 'end');

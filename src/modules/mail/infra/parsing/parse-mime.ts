@@ -1,7 +1,9 @@
 import { simpleParser, type AddressObject, type Attachment, type EmailAddress, type SimpleParserOptions } from 'mailparser';
 import { MailParseError, type ParsedMail } from '../../application/ports/mail-parser.port.js';
+import { attachmentRole } from '../../domain/attachment.js';
 import { detectForwardingConfirmation } from '../../domain/forwarding-confirmation.js';
 import { isPlausibleAddress, normaliseAddress, type MailAddress } from '../../domain/mail-address.js';
+import { writtenZoneOffset } from '../../domain/loose-date.js';
 import { capText, normaliseMailText, oneLineText } from '../../domain/mail-text.js';
 import { htmlToText } from './html-to-text.js';
 import { structureMail, type MimeFacts } from './structure-mail.js';
@@ -22,7 +24,7 @@ export const DEFAULT_MAX_TEXT_CHARS = 2 * 1024 * 1024;
  * and drop hidden parts); `ignoreEmbedded` (passed through to mailsplit) turns every message/rfc822 part,
  * inline or not, into an attachment, so a forwarded message is handled one way.
  */
-const PARSER_OPTIONS: SimpleParserOptions & { ignoreEmbedded: boolean } = {
+export const PARSER_OPTIONS: SimpleParserOptions & { ignoreEmbedded: boolean } = {
   skipHtmlToText: true,
   skipTextToHtml: true,
   skipImageLinks: true,
@@ -54,7 +56,13 @@ function fromAddresses(header: AddressObject | AddressObject[] | undefined): num
 }
 
 function attachmentMeta(attachment: Attachment): ParsedMail['attachments'][number] {
-  return { filename: attachment.filename ?? null, contentType: attachment.contentType, size: attachment.size };
+  const part = { filename: attachment.filename ?? null, contentType: attachment.contentType, size: attachment.size, inline: isInline(attachment) };
+  return { ...part, role: attachmentRole(part) };
+}
+
+/** Shown in the message rather than attached to it: an inline part, or one of `multipart/related`. */
+export function isInline(attachment: Pick<Attachment, 'contentDisposition' | 'related'>): boolean {
+  return attachment.contentDisposition === 'inline' || attachment.related === true;
 }
 
 async function parseEmbedded(attachments: readonly Attachment[], options: ParseMimeOptions): Promise<ParsedMail | null> {
@@ -120,7 +128,10 @@ export async function parseMime(raw: Buffer, options: ParseMimeOptions, depth = 
   const report = isDeliveryReport(mail.headers.get('content-type')) ? { ...readDeliveryReport(text), returnedSubject: await returnedSubject(mail.attachments) } : null;
   // A bounce carries the returned message: it is what failed, not what the mail is about.
   const embedded = depth === 0 && !report ? await parseEmbedded(mail.attachments, options) : null;
-  const facts: MimeFacts = { subject, from, date, text, report, calendar: calendarOf(mail.attachments), embedded: embedded?.structured ?? null };
+  // mailparser gives the Date as an instant; the zone it was written in is read from the header line.
+  const dateLine = mail.headerLines.find((line) => line.key.toLowerCase() === 'date')?.line.replace(/^date\s*:/i, '') ?? '';
+  const dateOffsetMinutes = date ? writtenZoneOffset(dateLine) : null;
+  const facts: MimeFacts = { subject, from, date, dateOffsetMinutes, text, report, calendar: calendarOf(mail.attachments), embedded: embedded?.structured ?? null };
 
   return {
     messageId: mail.messageId ?? null,
