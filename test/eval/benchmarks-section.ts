@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import type { SummaryReport } from './summary-eval.js';
+import { formatKindTable, type SummaryReport } from './summary-eval.js';
 
 /** Bounds of the generated section in docs/benchmarks.md, so `eval:summaries -- --docs` can replace it alone. */
 const START = '<!-- summary-quality:start -->';
@@ -7,7 +7,7 @@ const END = '<!-- summary-quality:end -->';
 
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 
-/** The summary-quality section of docs/benchmarks.md: the corpus through the real pipeline, totals only. */
+/** The summary-quality section of docs/benchmarks.md: the corpus through the real pipeline, totals and per kind of mail. */
 export function summaryQualitySection(report: SummaryReport): string[] {
   const { totals } = report;
   const all = (count: number) => `${count} / ${totals.mails}`;
@@ -15,9 +15,10 @@ export function summaryQualitySection(report: SummaryReport): string[] {
     START,
     '## Summary quality',
     '',
-    `The labelled corpus of \`test/fixtures/mail/\` (${totals.mails} mails: forwards from each mail client, receipts, invoices,`,
-    'invitations, bookings, bounces, newsletters, threads, short, non-English and hostile mail) through the real',
-    'pipeline on the embedded defaults (SMTP, parser, offline summariser, local documents), by `npm run eval:summaries`.',
+    `The labelled corpus of \`test/fixtures/mail/\` (${totals.mails} mails: forwards from each mail client, attachments,`,
+    'receipts, invoices, invitations, bookings, notifications, security notices, bounces, newsletters, threads, short,',
+    'non-English and hostile mail) through the real pipeline on the embedded defaults (SMTP, parser, attachment reader,',
+    'offline summariser, local documents), by `npm run eval:summaries`.',
     'Its numbers do not depend on the machine.',
     '',
     '| measure | result | bar |',
@@ -29,6 +30,10 @@ export function summaryQualitySection(report: SummaryReport): string[] {
     `| sender right (block, row, "Forwarded by") | ${all(totals.senderOk)} | all |`,
     `| tokens per mail | mean ${totals.tokens.mean.toFixed(2)}, max ${totals.tokens.max}, total ${totals.tokens.total} | |`,
     ...(totals.largest ? [`| largest mail (${totals.largest.id}, ${(totals.largest.bytes / 1_000_000).toFixed(2)} MB) | ${totals.largest.tokens} token${totals.largest.tokens === 1 ? '' : 's'} | charged for what is summarised |`] : []),
+    '',
+    'Per kind of mail (the kind is the label\'s `group`, else its id\'s prefix; "bar" is whether the kind alone meets it):',
+    '',
+    ...formatKindTable(report),
     '',
     `Verdict: ${report.passed ? 'met' : '**missed**'}.`,
     END,

@@ -7,6 +7,8 @@ export const CORPUS_DIR = fileURLToPath(new URL('../fixtures/mail/', import.meta
 
 export interface CaseLabel {
   title: string;
+  /** The kind the eval reports the case under; when absent, the kind of its id's prefix (see `caseKind`). */
+  group?: string;
   allowedEmails: string[];
   description: string;
   expect: {
@@ -37,6 +39,7 @@ export function parseLabel(id: string, json: unknown): CaseLabel {
   const label = json as Partial<CaseLabel>;
   const expected = label.expect;
   if (typeof label.title !== 'string' || label.title === '') fail('title');
+  if (label.group !== undefined && (typeof label.group !== 'string' || !/^[a-z][a-z0-9-]*$/.test(label.group))) fail('group: a lower-case word');
   if (!isStrings(label.allowedEmails) || label.allowedEmails.length === 0) fail('allowedEmails');
   if (typeof label.description !== 'string') fail('description');
   if (!expected) return fail('expect');
@@ -50,6 +53,37 @@ export function parseLabel(id: string, json: unknown): CaseLabel {
   if (expected.status === 'processed' && (expected.facts.length < 2 || expected.facts.length > 6)) fail('expect.facts: 2 to 6');
   if (!isStrings(expected.mustNotAppear)) fail('expect.mustNotAppear');
   return label as CaseLabel;
+}
+
+/**
+ * The kinds of mail the eval reports one by one, in report order, and the id prefixes that name them.
+ * Attachments are a kind of their own: every `att-` case, the hostile files included.
+ */
+export const KINDS: { kind: string; prefixes: string[]; what: string }[] = [
+  { kind: 'forward', prefixes: ['fwd', 'auto-forward'], what: 'manual forwards from each client and language, auto-forwards' },
+  { kind: 'attachment', prefixes: ['att'], what: 'facts in PDF, DOCX, text, CSV, Markdown, HTML and calendar files; images; hostile files' },
+  { kind: 'receipt', prefixes: ['receipt', 'invoice', 'quote'], what: 'receipts, invoices and quotes' },
+  { kind: 'calendar', prefixes: ['calendar'], what: 'invitations and changes' },
+  { kind: 'booking', prefixes: ['booking'], what: 'travel bookings' },
+  { kind: 'notification', prefixes: ['notif'], what: 'notifications of tools (issue trackers, code review)' },
+  { kind: 'security', prefixes: ['sec'], what: 'security notices with codes and passwords that must not be copied' },
+  { kind: 'bounce', prefixes: ['bounce'], what: 'delivery failures' },
+  { kind: 'newsletter', prefixes: ['newsletter'], what: 'newsletters' },
+  { kind: 'thread', prefixes: ['thread'], what: 'replies with quoted history' },
+  { kind: 'short', prefixes: ['short'], what: 'short mails' },
+  { kind: 'language', prefixes: ['german', 'polish', 'japanese'], what: 'non-English mail' },
+  { kind: 'hostile', prefixes: ['hostile'], what: 'hidden text, injections, broken charsets, huge pastes' },
+  { kind: 'other', prefixes: [], what: 'anything else' },
+];
+
+/** The kind a case is reported under: its label's `group`, else the kind of the longest matching id prefix, else `other`. */
+export function caseKind(id: string, label: Pick<CaseLabel, 'group'>): string {
+  if (label.group) return label.group;
+  let best: { kind: string; length: number } | null = null;
+  for (const { kind, prefixes } of KINDS) {
+    for (const prefix of prefixes) if ((id === prefix || id.startsWith(`${prefix}-`)) && prefix.length > (best?.length ?? 0)) best = { kind, length: prefix.length };
+  }
+  return best?.kind ?? 'other';
 }
 
 export function loadCorpus(dir: string = CORPUS_DIR): CorpusCase[] {

@@ -44,6 +44,9 @@ function sections(body: string): { summary: string; actionItems: string[] } {
   return { summary, actionItems };
 }
 
+/** What the block's heading and the received-mails page show for a mail without a subject. */
+const NO_SUBJECT = '(no subject)';
+
 const bare = (text: string) => normalise(text).replace(/[\s.!?:;,…]+$/, '');
 
 /** Leaks in a written block; the heading is the mail's own subject, so only the label's strings apply to it. */
@@ -91,8 +94,10 @@ export function scoreCase(label: CaseLabel, row: ReceivedMailRow | null, blocks:
   const missedFacts = expected.status === 'processed' ? expected.facts.filter((fact) => !contains(whole, fact)) : [];
   const leaks = block ? findLeaks(block, label) : [];
 
-  let headingOk = row?.subject === expected.heading;
-  if (row && row.subject !== expected.heading) problems.push(`row subject "${row.subject}"`);
+  // The row as the page shows it: a mail without a subject is listed as "(no subject)", like its block.
+  const rowSubject = row ? row.subject || NO_SUBJECT : null;
+  let headingOk = rowSubject === expected.heading;
+  if (row && rowSubject !== expected.heading) problems.push(`row subject "${row.subject}"`);
   if (expected.status === 'processed') {
     if (block?.heading !== expected.heading) problems.push(`heading "${block?.heading ?? '(no block)'}"`);
     headingOk = headingOk && block?.heading === expected.heading;

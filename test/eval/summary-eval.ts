@@ -4,7 +4,7 @@
  * recall, leaks, heading and sender, and cost. Used by `npm run eval:summaries` and by the acceptance
  * test; it imports no test framework.
  */
-import { headerFromAddress, loadCorpus, type CorpusCase } from './corpus.js';
+import { caseKind, headerFromAddress, KINDS, loadCorpus, type CorpusCase } from './corpus.js';
 import { EvalApp, type ReceivedMailRow, type StoredBlock } from './eval-app.js';
 import { scoreCase, type CaseScore } from './scoring.js';
 
@@ -13,6 +13,8 @@ export const BAR = { factRecall: 0.95 } as const;
 
 export interface CaseResult extends CaseScore {
   id: string;
+  /** What kind of mail it is (forward, attachment, security…): the report has a row per kind. */
+  kind: string;
   title: string;
   bytes: number;
   expectedStatus: string;
@@ -20,21 +22,34 @@ export interface CaseResult extends CaseScore {
   block: StoredBlock | null;
 }
 
+/** The measures of a set of cases: the whole corpus, or one kind of mail. */
+export interface Measures {
+  mails: number;
+  statusOk: number;
+  factsFound: number;
+  factsTotal: number;
+  factRecall: number;
+  leaks: number;
+  headingOk: number;
+  senderOk: number;
+  tokens: { total: number; mean: number; max: number };
+}
+
+/** One kind's measures, and whether that kind alone meets the bar. */
+export interface KindMeasures extends Measures {
+  kind: string;
+  passed: boolean;
+}
+
 export interface SummaryReport {
   cases: CaseResult[];
-  totals: {
-    mails: number;
-    statusOk: number;
-    factsFound: number;
-    factsTotal: number;
-    factRecall: number;
-    leaks: number;
-    headingOk: number;
-    senderOk: number;
-    tokens: { total: number; mean: number; max: number };
+  totals: Measures & {
     /** The largest mail of the corpus (the pasted log dump) and what it cost. */
     largest: { id: string; bytes: number; tokens: number } | null;
   };
+  /** The same measures per kind of mail, in the order of `KINDS` (kinds named only by a label's `group` last). */
+  kinds: KindMeasures[];
+  /** The bar is judged on the totals: fact recall over the whole corpus, every mail's status, heading and sender, no leak. */
   passed: boolean;
 }
 
@@ -43,6 +58,8 @@ export interface SummaryEvalOptions {
   dir?: string;
   /** Only these case ids. */
   only?: string[];
+  /** Only cases of these kinds (see `KINDS`). */
+  kinds?: string[];
   /** How long to wait for the last mail to settle before scoring what is there. */
   settleMs?: number;
 }
@@ -54,7 +71,7 @@ async function runCase(app: EvalApp, corpusCase: CorpusCase, deadline: number): 
   } catch (error) {
     const score = scoreCase(corpusCase.label, null, []);
     score.problems.unshift(`error: ${error instanceof Error ? error.message : String(error)}`);
-    return { id: corpusCase.id, title: corpusCase.label.title, bytes: corpusCase.raw.length, expectedStatus: corpusCase.label.expect.status, row: null, block: null, ...score };
+    return { id: corpusCase.id, kind: caseKind(corpusCase.id, corpusCase.label), title: corpusCase.label.title, bytes: corpusCase.raw.length, expectedStatus: corpusCase.label.expect.status, row: null, block: null, ...score };
   }
 }
 
@@ -66,7 +83,7 @@ async function sendAndScore(app: EvalApp, corpusCase: CorpusCase, deadline: numb
   const blocks = await app.blocks(doc.googleDocumentId);
   const score = scoreCase(label, row, blocks);
   if (!row) score.problems.unshift('no received-mail row');
-  return { id: corpusCase.id, title: label.title, bytes: corpusCase.raw.length, expectedStatus: label.expect.status, row, block: blocks[0] ?? null, ...score };
+  return { id: corpusCase.id, kind: caseKind(corpusCase.id, label), title: label.title, bytes: corpusCase.raw.length, expectedStatus: label.expect.status, row, block: blocks[0] ?? null, ...score };
 }
 
 /** Runs `work` over `items` with at most `limit` at a time, keeping the order of the results. */
@@ -84,14 +101,13 @@ async function inBatches<T, R>(items: T[], limit: number, work: (item: T) => Pro
   return results;
 }
 
-export function summarise(cases: CaseResult[]): SummaryReport {
+function measure(cases: CaseResult[]): Measures {
   const count = (pick: (result: CaseResult) => boolean) => cases.filter(pick).length;
   const tokens = cases.map((result) => result.row?.usedTokens ?? 0);
   const total = tokens.reduce((sum, value) => sum + value, 0);
   const factsFound = cases.reduce((sum, result) => sum + result.factsFound, 0);
   const factsTotal = cases.reduce((sum, result) => sum + result.factsTotal, 0);
-  const largest = [...cases].sort((a, b) => b.bytes - a.bytes)[0];
-  const totals = {
+  return {
     mails: cases.length,
     statusOk: count((result) => result.statusOk),
     factsFound,
@@ -101,21 +117,47 @@ export function summarise(cases: CaseResult[]): SummaryReport {
     headingOk: count((result) => result.headingOk),
     senderOk: count((result) => result.senderOk),
     tokens: { total, mean: cases.length === 0 ? 0 : total / cases.length, max: Math.max(0, ...tokens) },
+  };
+}
+
+/** Fact recall ≥ 95%, no leak, and the status, heading and sender right on every mail. */
+function meetsBar(measures: Measures): boolean {
+  return (
+    measures.mails > 0 &&
+    measures.factRecall >= BAR.factRecall &&
+    measures.leaks === 0 &&
+    measures.statusOk === measures.mails &&
+    measures.headingOk === measures.mails &&
+    measures.senderOk === measures.mails
+  );
+}
+
+/** The kinds present in `cases`, in the order of `KINDS`, then any named only by a label's `group`, alphabetically. */
+function kindOrder(cases: CaseResult[]): string[] {
+  const present = new Set(cases.map((result) => result.kind));
+  const known = KINDS.map(({ kind }) => kind);
+  return [...known.filter((kind) => present.has(kind)), ...[...present].filter((kind) => !known.includes(kind)).sort()];
+}
+
+export function summarise(cases: CaseResult[]): SummaryReport {
+  const largest = [...cases].sort((a, b) => b.bytes - a.bytes)[0];
+  const totals = {
+    ...measure(cases),
     largest: largest ? { id: largest.id, bytes: largest.bytes, tokens: largest.row?.usedTokens ?? 0 } : null,
   };
-  const passed =
-    cases.length > 0 &&
-    totals.factRecall >= BAR.factRecall &&
-    totals.leaks === 0 &&
-    totals.statusOk === cases.length &&
-    totals.headingOk === cases.length &&
-    totals.senderOk === cases.length;
-  return { cases, totals, passed };
+  const kinds = kindOrder(cases).map((kind) => {
+    const measures = measure(cases.filter((result) => result.kind === kind));
+    return { kind, ...measures, passed: meetsBar(measures) };
+  });
+  return { cases, totals, kinds, passed: meetsBar(totals) };
 }
 
 export async function runSummaryEval(options: SummaryEvalOptions = {}): Promise<SummaryReport> {
   const only = options.only && options.only.length > 0 ? new Set(options.only) : null;
-  const corpus = loadCorpus(options.dir).filter((corpusCase) => !only || only.has(corpusCase.id));
+  const kinds = options.kinds && options.kinds.length > 0 ? new Set(options.kinds) : null;
+  const corpus = loadCorpus(options.dir).filter(
+    (corpusCase) => (!only || only.has(corpusCase.id)) && (!kinds || kinds.has(caseKind(corpusCase.id, corpusCase.label))),
+  );
   const app = await EvalApp.start();
   try {
     const deadline = Date.now() + (options.settleMs ?? 180_000);
@@ -128,16 +170,33 @@ export async function runSummaryEval(options: SummaryEvalOptions = {}): Promise<
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 const mark = (ok: boolean) => (ok ? 'ok' : '**no**');
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s+/g, ' ');
+const ratio = (count: number, of: number) => `${count}/${of}`;
+
+/**
+ * The measures per kind of mail as a Markdown table, one row per kind and a last row for all of them;
+ * a kind's "bar" says whether it alone meets the corpus bar (the verdict itself is the totals').
+ */
+export function formatKindTable(report: SummaryReport): string[] {
+  const row = (name: string, measures: Measures, passed: boolean) =>
+    `| ${name} | ${measures.mails} | ${ratio(measures.statusOk, measures.mails)} | ${percent(measures.factRecall)} (${ratio(measures.factsFound, measures.factsTotal)}) | ${measures.leaks} | ${ratio(measures.headingOk, measures.mails)} | ${ratio(measures.senderOk, measures.mails)} | ${measures.tokens.mean.toFixed(2)} | ${passed ? 'met' : '**missed**'} |`;
+  return [
+    '| kind | mails | status | fact recall | leaks | heading | sender | tokens per mail | bar |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
+    ...report.kinds.map((kind) => row(cell(kind.kind), kind, kind.passed)),
+    row('**all**', report.totals, report.passed),
+  ];
+}
 
 export function formatSummaryReport(report: SummaryReport): string {
   const { totals } = report;
   const lines = [
-    '| case | status (expected) | facts | leaks | heading | sender | tokens |',
-    '|---|---|---:|---:|---|---|---:|',
+    '| case | kind | status (expected) | facts | leaks | heading | sender | tokens |',
+    '|---|---|---|---:|---:|---|---|---:|',
     ...report.cases.map((result) =>
       [
         '',
         cell(result.id),
+        cell(result.kind),
         `${result.statusOk ? '' : '**'}${result.row?.status ?? 'none'}${result.statusOk ? '' : '**'} (${result.expectedStatus})`,
         result.factsTotal === 0 ? '–' : `${result.factsFound}/${result.factsTotal}`,
         String(result.leaks.length),
@@ -157,6 +216,10 @@ export function formatSummaryReport(report: SummaryReport): string {
     `| sender right | ${totals.senderOk} / ${totals.mails} | all |`,
     `| tokens per mail | mean ${totals.tokens.mean.toFixed(2)}, max ${totals.tokens.max}, total ${totals.tokens.total} | |`,
     totals.largest ? `| largest mail (${cell(totals.largest.id)}, ${(totals.largest.bytes / 1_000_000).toFixed(2)} MB) | ${totals.largest.tokens} tokens | |` : '',
+    '',
+    'Per kind of mail:',
+    '',
+    ...formatKindTable(report),
     '',
     `**${report.passed ? 'Bar met' : 'Bar missed'}.**`,
   ];
