@@ -47,6 +47,13 @@ describe('buildSummaryPrompt', () => {
     expect(system).toContain('JSON');
   });
 
+  it('gives a quoted date without a zone as the forward wrote it, never the time the mail reached us', () => {
+    const { user, open, close } = userMessageOf(aRequest({ date: new Date('2026-11-28T18:00:00Z'), dateText: 'Mon, 16 Nov 2026 at 16:40' }));
+    const inside = user.slice(open, close);
+    expect(inside).toContain("Date: Mon, 16 Nov 2026 at 16:40 (as the forward quotes it, in the forwarder's local time; no time zone given)");
+    expect(user).not.toContain('2026-11-28');
+  });
+
   it('draws a new random boundary for every call', () => {
     const boundaries = new Set(Array.from({ length: 20 }, () => buildSummaryPrompt(aRequest()).boundary));
     expect(boundaries.size).toBe(20);

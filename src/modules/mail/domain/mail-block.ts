@@ -30,7 +30,8 @@ export function formatMailDate(date: Date): string {
  */
 export function composeBlock(input: { messageId: string; mail: StructuredMail; receivedAt: Date; body: string; cut?: string | null }) {
   const { mail } = input;
-  const date = mail.date ? formatMailDate(new Date(mail.date)) : (mail.dateText ?? formatMailDate(input.receivedAt));
+  // A quoted date without a zone is shown as the forward wrote it, in the forwarder's local time: said so.
+  const date = mail.date ? formatMailDate(new Date(mail.date)) : mail.dateText ? `${mail.dateText} (forwarder's local time)` : formatMailDate(input.receivedAt);
   const from = `From ${formatSender(mail.sender)} · ${date} · ${blockRef(input.messageId)}`;
   const forwarded = mail.forwardedBy ? `Forwarded by ${formatSender(mail.forwardedBy)}${mail.forwardedBy.note ? `: ${mail.forwardedBy.note}` : ''}` : null;
   const lines = [from, forwarded, attachmentsLine(mail.attachments ?? []), input.cut ?? null].filter((line): line is string => line !== null);

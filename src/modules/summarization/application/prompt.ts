@@ -53,7 +53,7 @@ export function buildSummaryPrompt(request: SummaryRequest, boundary: string = n
     `Kind: ${KIND_LABELS[request.kind]}`,
     `Subject: ${field(request.subject) || '(none)'}`,
     `From: ${field(request.from)}`,
-    `Date: ${dateOf(request.date)}`,
+    `Date: ${request.dateText ? `${field(request.dateText)} (as the forward quotes it, in the forwarder's local time; no time zone given)` : dateOf(request.date)}`,
     ...(forward ? [`Forwarded by: ${field(forward.sender)}`, ...(note === '' ? [] : ['Forwarder\'s note:', note])] : []),
     '',
     'Body:',

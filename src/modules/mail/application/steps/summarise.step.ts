@@ -36,6 +36,8 @@ export class SummariseStep {
       subject: mail.subject,
       from: formatSender(mail.sender),
       date: mail.date ? new Date(mail.date) : message.receivedAt,
+      // A quoted date without a zone is still the mail's date, never the time it reached us.
+      dateText: mail.date ? null : mail.dateText,
       kind: mail.kind,
       forwardedBy: mail.forwardedBy ? { sender: formatSender(mail.forwardedBy), note: mail.forwardedBy.note } : null,
       text: input.body,

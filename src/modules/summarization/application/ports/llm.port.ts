@@ -15,8 +15,13 @@ export interface SummaryRequest {
   subject: string;
   /** The original sender as shown to the user, e.g. `Ada Lovelace <ada@example.com>`. */
   from: string;
-  /** The original date. */
+  /** The original date; when only `dateText` is known, the time the mail reached us. */
   date: Date;
+  /**
+   * The original date as a forward quotes it, when it gives no time zone ("Mon, 16 Nov 2026 at 16:40",
+   * in the forwarder's local time): then it, not `date`, is the mail's date.
+   */
+  dateText?: string | null;
   kind: MailKind;
   /** For a manual forward: who forwarded it and the note they wrote above it ('' when none). */
   forwardedBy: { sender: string; note: string } | null;
