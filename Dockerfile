@@ -42,7 +42,8 @@ COPY --from=build /app/dist/web ./dist/web
 RUN groupadd --system --gid 10001 mailscribe \
   && useradd --system --uid 10001 --gid mailscribe --home-dir /app --no-create-home --shell /usr/sbin/nologin mailscribe \
   && mkdir -p /app/data \
-  && chown mailscribe:mailscribe /app/data
+  && chown mailscribe:mailscribe /app/data \
+  && chmod 700 /app/data
 USER mailscribe
 
 ENV NODE_ENV=production DATA_DIR=/app/data WEB_DIR=/app/dist/web PORT=3000 SMTP_PORT=2525

@@ -14,6 +14,8 @@ import * as receivedMailReads from './20261127150000_received_mail_reads.js';
 import * as mailFlowStatements from './20261128120000_mail_flow_statements.js';
 import * as mailQueue from './20261129120000_mail_queue.js';
 import * as mailAttachmentCount from './20261130120000_mail_attachment_count.js';
+import * as retention from './20261201100000_retention.js';
+import * as mailRunBoot from './20261201120000_mail_run_boot.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -37,4 +39,6 @@ export const migrations: Record<string, Migration> = {
   '20261128120000_mail_flow_statements': mailFlowStatements,
   '20261129120000_mail_queue': mailQueue,
   '20261130120000_mail_attachment_count': mailAttachmentCount,
+  '20261201100000_retention': retention,
+  '20261201120000_mail_run_boot': mailRunBoot,
 };

@@ -5,6 +5,7 @@ import { documentsModule, type DocumentsOverrides } from './modules/documents/in
 import { identityModule, type IdentityOverrides } from './modules/identity/index.js';
 import { liveUpdatesModule } from './modules/live-updates/index.js';
 import { mailModule, type MailOverrides } from './modules/mail/index.js';
+import { retentionModule } from './modules/retention/index.js';
 import { summarizationModule, type SummarizationOverrides } from './modules/summarization/index.js';
 import { tokenLedgerModule } from './modules/token-ledger/index.js';
 import { APP_CONFIG, type AppConfig } from './platform/config/config.js';
@@ -47,6 +48,7 @@ export function buildContainer({ config, db, logger, overrides = {} }: Container
     mailModule(context, overrides),
     billingModule(context),
     liveUpdatesModule(context),
+    retentionModule(context),
   ];
   container.register(APP_MODULES, { useValue: modules });
   return container;

@@ -4,6 +4,7 @@ import { ConfigError } from './platform/config/config.js';
 import { loadConfig } from './platform/config/load-config.js';
 import { openDatabase } from './platform/db/database.js';
 import { migrateToLatest } from './platform/db/migrate.js';
+import { EmbeddedDataDirError } from './platform/db/embedded-data-dir.js';
 import { EmbeddedDatabaseInUseError } from './platform/db/pglite-lock.js';
 import { createLogger } from './platform/logging/logger.js';
 import { startRuntime } from './roles/runtime.js';
@@ -12,8 +13,10 @@ const SHUTDOWN_LIMIT_MS = 30_000;
 
 async function main(): Promise<void> {
   let config;
+  // A METRICS_TOKEN the loader generated (production without one), shown to the operator once below.
+  const generated = new Map<string, string>();
   try {
-    config = loadConfig();
+    config = loadConfig({ onGenerated: (variable, value) => generated.set(variable, value) });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -23,7 +26,28 @@ async function main(): Promise<void> {
   }
   const pretty = config.LOG_FORMAT ? config.LOG_FORMAT === 'pretty' : config.NODE_ENV === 'development' && process.stdout.isTTY;
   const logger = createLogger(config.LOG_LEVEL, pretty);
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, preparedStatements: config.DATABASE_PREPARED_STATEMENTS });
+  const metricsToken = generated.get('METRICS_TOKEN');
+  if (metricsToken !== undefined && config.ROLES.includes('http')) {
+    logger.warn(
+      `METRICS_TOKEN is not set, so this start generated one: GET /metrics now requires "Authorization: Bearer ${metricsToken}". ` +
+        'It changes at every start; set METRICS_TOKEN (openssl rand -hex 32) in the environment to keep one for your scraper.',
+    );
+  }
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
+    minFreeMb: config.DATA_DIR_MIN_FREE_MB,
+    onTightened: (message) => logger.warn({ dataDir: config.DATA_DIR }, message),
+    // The embedded database cannot go on (a write failed for lack of space, a PANIC): PGlite would spin on
+    // the next statement. Exit at once, non-zero, so the supervisor restarts the process; every mail
+    // answered 250 is committed, and nothing after the failure was.
+    onFailure: (failure) => {
+      const then = failure.outOfSpace ? '; free some space in DATA_DIR' : '';
+      logger.fatal({ dataDir: failure.dataDir, freeMb: failure.freeMb }, `${failure.message}. Exiting with code 1 for the supervisor to restart the process${then}`);
+      process.exit(1);
+    },
+  });
   const applied = await migrateToLatest(database.db);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
 
@@ -61,6 +85,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof EmbeddedDatabaseInUseError ? error.message : error);
+  console.error(error instanceof EmbeddedDatabaseInUseError || error instanceof EmbeddedDataDirError ? error.message : error);
   process.exit(1);
 });

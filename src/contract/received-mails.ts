@@ -8,12 +8,21 @@ export type ReceivedMailStatus = 'received' | 'processing' | 'processed' | 'igno
 export type SenderAuthentication = { result: 'pass' | 'fail' | 'none' | 'temperror'; detail: string };
 
 /**
+ * "Allow <sender> and process": `sender` is the address exactly as received, which the allow-list stores
+ * (and matches exactly); `senderAscii` is how the app shows it. An address with characters outside ASCII
+ * (a Cyrillic а in `ex\u0430mple.com`, an invisible one, another script) is `lookalike`: it is shown in
+ * ASCII (domain labels in punycode, other characters as `[U+0430]`), and `looksLike` names the plain
+ * address it resembles, when it resembles one.
+ */
+export type AllowSenderAction = { kind: 'allow-sender'; sender: string; senderAscii: string; lookalike: boolean; looksLike: string | null };
+
+/**
  * What the owner can do about a mail, decided by the server (the web app never reads `reason`):
  * `allow-sender` for a mail ignored because its sender (the visible From that reached the document) is
  * not on the allow-list, while its content is kept; `retry` for a failed mail; `buy-tokens` for a held
  * mail of an owner with an active plan, `choose-plan` without one; null for everything else.
  */
-export type ReceivedMailAction = { kind: 'allow-sender'; sender: string } | { kind: 'retry' } | { kind: 'buy-tokens' } | { kind: 'choose-plan' } | null;
+export type ReceivedMailAction = AllowSenderAction | { kind: 'retry' } | { kind: 'buy-tokens' } | { kind: 'choose-plan' } | null;
 
 /** Spec §3 "Received mail row", plus the pipeline's status, its reason and the row's action. */
 export type ReceivedMail = {

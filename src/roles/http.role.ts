@@ -11,6 +11,7 @@ import { httpMetrics } from '../platform/metrics/http-metrics.middleware.js';
 import { metricsRoutes } from '../platform/metrics/metrics.routes.js';
 import { PrometheusMetrics } from '../platform/metrics/prometheus.metrics.js';
 import { APP_MODULES, type AppModule, type HttpContribution } from '../platform/wiring/app-module.js';
+import { dataDirSpaceOf } from './data-dir-space.js';
 
 /** The Koa app: the platform's routes, then each module's contribution in module order. Tests drive exactly this app. */
 export function buildHttpApp(c: DependencyContainer): Koa {
@@ -27,7 +28,7 @@ export function buildHttpApp(c: DependencyContainer): Koa {
     observeRequests: httpMetrics(metrics),
     rawBodyPaths: contributions.flatMap((http) => http.rawBodyPaths ?? []),
     routers: [
-      healthRoutes(c.resolve<Database>(DATABASE)),
+      healthRoutes(c.resolve<Database>(DATABASE), dataDirSpaceOf(c)),
       // The whole process's metrics (its smtp and worker roles too, when it runs them).
       metricsRoutes(metrics, config.METRICS_TOKEN),
       publicConfigRoutes(config),

@@ -2,8 +2,10 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DependencyContainer } from 'tsyringe';
 import { MAIL_ROLES, type MailRoles, type SmtpListener } from '../modules/mail/index.js';
+import { ApplyRetention } from '../modules/retention/index.js';
 import type { Role } from '../platform/config/config.js';
 import { NOTIFICATION_BUS, type NotificationBus } from '../platform/events/notification-bus.js';
+import { dataDirSpaceOf } from './data-dir-space.js';
 import { buildHttpApp, closeServer, listen } from './http.role.js';
 
 export interface Runtime {
@@ -26,8 +28,17 @@ export async function startRuntime(c: DependencyContainer, roles: readonly Role[
   if (roles.includes('http')) {
     server = await listen(buildHttpApp(c), ports.http ?? 0, ports.httpHost);
   }
-  if (roles.includes('smtp')) smtp = await mail.startSmtp(ports.smtp);
-  if (roles.includes('worker')) await mail.startWorkers();
+  // The embedded database's free space: measured once now, so a start short of it says so in the log.
+  const space = dataDirSpaceOf(c);
+  await space?.check();
+  if (roles.includes('smtp')) smtp = await mail.startSmtp(ports.smtp, { storage: space });
+  if (roles.includes('worker')) {
+    // The retention job runs on the sweep's schedule, after it: once a minute across all worker processes.
+    const retention = c.resolve(ApplyRetention);
+    await mail.startWorkers(async () => {
+      await retention.execute();
+    });
+  }
 
   return {
     httpPort: server ? (server.address() as AddressInfo).port : null,

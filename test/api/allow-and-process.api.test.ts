@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DocumentDetails, DocumentListItem } from '../../src/contract/documents.js';
 import type { AllowAndProcessResponse, ReceivedMail } from '../../src/contract/received-mails.js';
-import { SweepHeldMail } from '../../src/modules/mail/index.js';
+import { ApplyRetention } from '../../src/modules/retention/index.js';
 import { activateLocalSubscription } from '../support/billing/subscribe.js';
 import { createDocument } from '../support/documents.js';
 import { sendMail, verdictOf, waitForMails } from '../support/mail.js';
@@ -93,10 +93,10 @@ describe.each(databaseKinds())('allow and process an ignored mail (%s)', (kind) 
     expect(await errorCode(response)).toBe('MAIL.NOT_ALLOWABLE');
   });
 
-  it('drops the kept content after HOLD_DAYS: then the row offers nothing and the call answers 409', async () => {
+  it('drops the kept content after HOLD_DAYS (the retention job): then the row offers nothing and the call answers 409', async () => {
     const ignored = await anIgnoredMail();
     await database.db('inbound_messages').where({ id: ignored.id }).update({ finished_at: new Date(Date.now() - 31 * 24 * 60 * 60 * 1000) });
-    await app.container.resolve(SweepHeldMail).execute();
+    await app.container.resolve(ApplyRetention).execute();
 
     expect((await waitForMails(app, token, doc.documentId, 1))[0]).toMatchObject({ status: 'ignored', action: null });
     const response = await allow(ignored.id);

@@ -201,13 +201,14 @@ describe.each(databaseKinds())('document calls (%s)', (kind) => {
       expect(await again.json()).toEqual({ emails: [] });
     });
 
-    it('deletes (unlinks) the document: gone from the list, its forward address retired, the linked document kept', async () => {
+    it('deletes the document: gone from the list, its forward address retired, its local document gone with it', async () => {
       const response = await app.fetch(`/api/deleteGoogleDoc/${doc.documentId}`, { method: 'DELETE', token });
       expect(await response.json()).toEqual({ ok: true });
       expect(await (await app.fetch('/api/google-docs', { token })).json()).toEqual([]);
       expect((await app.fetch(`/api/getDocumentDetails/${doc.documentId}`, { token })).status).toBe(404);
       expect((await app.fetch(`/api/deleteGoogleDoc/${doc.documentId}`, { method: 'DELETE', token })).status).toBe(404);
-      expect((await app.fetch(`/local-docs/${doc.googleDocumentId}`)).status).toBe(200);
+      // The local store's document is the app's own copy, deleted with it (a Google Doc would stay in Drive).
+      expect((await app.fetch(`/local-docs/${doc.googleDocumentId}`)).status).toBe(404);
     });
   });
 

@@ -131,11 +131,11 @@ describe.each(databaseKinds())('received mails of a document (%s)', (kind) => {
     expect((await app.fetch('/api/document/nope/received-mails', { token })).status).toBe(404);
   });
 
-  it('answers 404 for a deleted document, although its mail is kept', async () => {
-    await sendMail(app, { from: 'a@example.com', to: doc.forwardEmail, subject: 'Kept', text: 'Kept body text.' });
+  it('answers 404 for a deleted document, whose mail went with it', async () => {
+    await sendMail(app, { from: 'a@example.com', to: doc.forwardEmail, subject: 'Gone', text: 'Gone body text.' });
     await waitForMails(app, token, doc.documentId, 1);
     expect((await app.fetch(`/api/deleteGoogleDoc/${doc.documentId}`, { method: 'DELETE', token })).status).toBe(200);
-    expect(await database.db('inbound_messages').where({ document_id: doc.documentId }).count({ n: '*' }).first()).toEqual({ n: 1 });
+    expect(await database.db('inbound_messages').where({ document_id: doc.documentId }).count({ n: '*' }).first()).toEqual({ n: 0 });
     expect((await list()).status).toBe(404);
   });
 

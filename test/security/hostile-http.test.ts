@@ -96,6 +96,33 @@ describe('hostile HTTP input', () => {
     expect(errorLines()).toEqual([]);
   });
 
+  it('answers 400 with a clear message, never 500, for a JSON body nested 5,000 deep on every JSON endpoint', async () => {
+    // Objects, arrays, and the two alternating: 5,000 levels each.
+    const deep = ['{"a":'.repeat(5_000) + '1' + '}'.repeat(5_000), '['.repeat(5_000) + ']'.repeat(5_000), '{"a":['.repeat(2_500) + ']}'.repeat(2_500)];
+    const statuses: string[] = [];
+    for (const [method, path] of bodies(doc.documentId)) {
+      for (const body of deep) {
+        const response = await app.fetch(path, { method, token, headers: { 'content-type': 'application/json' }, body });
+        const answer = (await response.json()) as ErrorResponse;
+        statuses.push(`${method} ${path}: ${response.status} ${answer.error?.code ?? ''}`);
+        expect(answer.error.message, `${method} ${path}`).toBe('The request body nests objects or arrays more than 64 levels deep (the limit is 64).');
+      }
+    }
+    expect(statuses.filter((line) => !/: 400 REQUEST\.INVALID$/.test(line))).toEqual([]);
+    expect(statuses).toHaveLength(bodies(doc.documentId).length * deep.length);
+    expect(errorLines()).toEqual([]);
+  });
+
+  it('accepts a body nested 64 deep and refuses one nested 65 deep', async () => {
+    const path = `/api/document/${doc.documentId}/title`;
+    // The body object is level 1; `extra` (ignored by the endpoint) holds the rest.
+    const body = (levels: number) => `{"title":"Nested","extra":${'['.repeat(levels - 1)}${']'.repeat(levels - 1)}}`;
+    expect((await app.fetch(path, { method: 'PUT', token, headers: { 'content-type': 'application/json' }, body: body(64) })).status).toBe(200);
+    const refused = await app.fetch(path, { method: 'PUT', token, headers: { 'content-type': 'application/json' }, body: body(65) });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: { code: 'REQUEST.INVALID', message: expect.stringMatching(/more than 64 levels deep/) } });
+  });
+
   it('still accepts text with paired surrogates (emoji) and other control characters', async () => {
     const response = await app.fetch(`/api/document/${doc.documentId}/title`, { method: 'PUT', token, json: { title: 'Reports 📬 \u0001' } });
     expect(response.status).toBe(200);

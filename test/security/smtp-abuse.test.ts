@@ -73,9 +73,9 @@ class Dribbler {
     });
   }
 
-  static async open(port: number, localAddress: string): Promise<Dribbler> {
+  static async open(port: number, localAddress: string, host = '127.0.0.1'): Promise<Dribbler> {
     const socket = await new Promise<Socket>((resolve, reject) => {
-      const s = connect({ port, host: '127.0.0.1', localAddress }, () => resolve(s));
+      const s = connect({ port, host, localAddress }, () => resolve(s));
       s.once('error', reject);
     });
     const dribbler = new Dribbler(socket);
@@ -84,11 +84,43 @@ class Dribbler {
     return dribbler;
   }
 
+  /** Connects and resolves with the first reply line (a greeting or a refusal), then closes. */
+  static async firstReply(port: number, localAddress: string, host = '127.0.0.1'): Promise<string> {
+    const socket = await new Promise<Socket>((resolve, reject) => {
+      const s = connect({ port, host, localAddress }, () => resolve(s));
+      s.once('error', reject);
+    });
+    const dribbler = new Dribbler(socket);
+    cleanups.push(() => socket.destroy());
+    try {
+      await vi.waitFor(() => expect(dribbler.replies[0]).toBeDefined(), { timeout: 10_000, interval: 20 });
+      return dribbler.replies[0] ?? '';
+    } finally {
+      socket.destroy();
+    }
+  }
+
+  /** Connects, expects a refusal (not a 220) and resolves with it once the server closed. */
+  static async openRefused(port: number, localAddress: string, host = '127.0.0.1'): Promise<string> {
+    const socket = await new Promise<Socket>((resolve, reject) => {
+      const s = connect({ port, host, localAddress }, () => resolve(s));
+      s.once('error', reject);
+    });
+    const dribbler = new Dribbler(socket);
+    cleanups.push(() => socket.destroy());
+    await vi.waitFor(() => expect(dribbler.closed).toBe(true), { timeout: 10_000, interval: 20 });
+    return dribbler.replies.join('\n');
+  }
+
   /** EHLO, MAIL FROM, RCPT TO and DATA pipelined at once; resolves on the 354. */
   async enterData(): Promise<void> {
     this.socket.write(`EHLO slow.test\r\nMAIL FROM:<${SENDER}>\r\nRCPT TO:<${KNOWN}>\r\nDATA\r\n`);
     await vi.waitFor(() => expect(this.replies.some((line) => line.startsWith('354'))).toBe(true), { timeout: 10_000 });
     this.socket.write('Subject: slow\r\n\r\n');
+  }
+
+  send(data: string): void {
+    this.socket.write(data);
   }
 
   dribble(everyMs: number): void {
@@ -106,11 +138,12 @@ class Dribbler {
 
 describe('the SMTP listener under abuse', () => {
   it('closes 200 slowloris connections at the session deadline while a canary mail still gets 250', async () => {
-    // The idle deadline is longer than the 2 s between bytes, so only the session deadline can end them.
-    const { port, intake } = await start({ sessionTimeoutMs: 15_000, socketTimeoutMs: 5_000, maxConnections: 250 });
+    // The idle deadline outlasts the 2 s between bytes and the MAIL FROM one (30 s) the session one, so
+    // only the session deadline can end them; 20 addresses in each of 10 /24s stay within the per-/24 cap.
+    const { port, intake } = await start({ sessionTimeoutMs: 15_000, socketTimeoutMs: 5_000, mailFromTimeoutMs: 30_000, maxConnections: 250 });
     const dribblers = await Promise.all(
       Array.from({ length: 200 }, async (_, n) => {
-        const dribbler = await Dribbler.open(port, `127.0.1.${n + 1}`);
+        const dribbler = await Dribbler.open(port, `127.0.${10 + Math.floor(n / 20)}.${(n % 20) + 1}`);
         if (n % 2 === 1) await dribbler.enterData(); // half hang in DATA, half in a command line
         dribbler.dribble(2_000);
         return dribbler;
@@ -150,6 +183,49 @@ describe('the SMTP listener under abuse', () => {
 
     open[0]?.destroy();
     await vi.waitFor(async () => expect((await raw(port)).greeting.code).toBe(220));
+  });
+
+  it('closes a connection that dribbles bytes but sends no MAIL FROM with 421 4.4.2 at the MAIL FROM deadline', async () => {
+    // The idle and session deadlines are far off: only the MAIL FROM deadline can end it.
+    const { port, intake } = await start({ mailFromTimeoutMs: 1_000, socketTimeoutMs: 30_000, sessionTimeoutMs: 40_000 });
+    const dribbler = await Dribbler.open(port, '127.0.4.1');
+    dribbler.send('EHLO slow.test\r\n');
+    dribbler.dribble(100);
+    await vi.waitFor(() => expect(dribbler.closed).toBe(true), { timeout: 10_000, interval: 50 });
+    expect(dribbler.lastReply).toBe('421 4.4.2 No MAIL FROM in time, closing connection');
+    expect(intake.lookups).toBe(0);
+  });
+
+  it('lets a connection that reached MAIL FROM in time finish its message after that deadline passed', async () => {
+    const { port, intake } = await start({ mailFromTimeoutMs: 1_000, socketTimeoutMs: 30_000 });
+    const { client } = await raw(port);
+    expect((await client.command('EHLO honest.test')).code).toBe(250);
+    expect((await client.command(`MAIL FROM:<${SENDER}>`)).code).toBe(250);
+    // Opened after the honest client, so its deadline passes after the honest client's would have.
+    const late = await Dribbler.open(port, '127.0.4.2');
+    await vi.waitFor(() => expect(late.closed).toBe(true), { timeout: 10_000, interval: 50 });
+    expect(late.lastReply).toBe('421 4.4.2 No MAIL FROM in time, closing connection');
+    expect((await client.command(`RCPT TO:<${KNOWN}>`)).code).toBe(250);
+    expect((await client.command('DATA')).code).toBe(354);
+    expect((await client.command('Subject: in time\r\n\r\nHello.\r\n.')).code).toBe(250);
+    expect(intake.stored).toHaveLength(1);
+  });
+
+  it('caps connections per IPv4 /24 with 421 4.7.0, whatever the addresses inside it, and admits another /24', async () => {
+    const { port } = await start({ limits: { connectionsPerIp: 10, messagesPerMinutePerIp: 60 }, connectionsPerNetwork: { ipv4Slash24: 3, ipv6Slash64: 3 } });
+    const held = await Promise.all(['127.0.5.1', '127.0.5.2', '127.0.5.3'].map((address) => Dribbler.open(port, address)));
+    const refused = await Dribbler.openRefused(port, '127.0.5.4');
+    expect(refused).toBe('421 4.7.0 Too many connections from your network, try again later');
+    await Dribbler.open(port, '127.0.6.1');
+    held[0]?.destroy();
+    await vi.waitFor(async () => expect((await Dribbler.firstReply(port, '127.0.5.4'))).toMatch(/^220 /));
+  });
+
+  it('caps connections per IPv6 /64 with 421 4.7.0 (over ::1)', async () => {
+    const { port } = await start({ host: '::1', connectionsPerNetwork: { ipv4Slash24: 25, ipv6Slash64: 2 } });
+    await Dribbler.open(port, '::1', '::1');
+    await Dribbler.open(port, '::1', '::1');
+    expect(await Dribbler.openRefused(port, '::1', '::1')).toBe('421 4.7.0 Too many connections from your network, try again later');
   });
 
   it('answers the fifth unknown recipient on a connection with 550 5.1.1, then 421 and closes, so no sixth lookup is made', async () => {

@@ -106,6 +106,30 @@ describe('Stripe webhooks under attack and surprise', () => {
     expect((await billing.status()).isActive).toBe(false);
   });
 
+  it('refuses a genuine signed delivery dated an hour in the future (the SDK checks only the past)', async () => {
+    const paid = await paidSubscription();
+    const early = stripe.event('checkout.session.completed', paid.session);
+    const payload = JSON.stringify(early, null, 2);
+    const sdk = new Stripe(stripe.secretKey, stripe.clientOptions);
+    const signature = sdk.webhooks.generateTestHeaderString({ payload, secret: stripe.webhookSecret, timestamp: Math.floor(Date.now() / 1000) + 3600 });
+    const response = await webhooks.send(early, { signature });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: { code: 'BILLING.WEBHOOK_SIGNATURE', message: 'The webhook signature is dated in the future.' } });
+    expect(await database.db('billing_webhook_events').count({ n: '*' }).first()).toEqual({ n: 0 });
+    expect((await billing.status()).isActive).toBe(false);
+  });
+
+  it('still accepts a signature a minute ahead (clock skew within five minutes)', async () => {
+    const paid = await paidSubscription();
+    const event = stripe.event('checkout.session.completed', paid.session);
+    const payload = JSON.stringify(event, null, 2);
+    const sdk = new Stripe(stripe.secretKey, stripe.clientOptions);
+    const signature = sdk.webhooks.generateTestHeaderString({ payload, secret: stripe.webhookSecret, timestamp: Math.floor(Date.now() / 1000) + 60 });
+    const response = await webhooks.send(event, { signature });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: true, outcome: 'applied' });
+  });
+
   it('applies a replayed event (same id) once: the second delivery answers duplicate and grants nothing', async () => {
     const paid = await paidSubscription();
     await webhooks.deliver('checkout.session.completed', paid.session);

@@ -10,6 +10,10 @@ export {
   type DocPosition,
 } from './application/ports/doc-store.port.js';
 export { DOCUMENT_REPOSITORY, type DocumentRepository } from './application/ports/document.repository.port.js';
+// Mail answers this port: a deleted document's mail goes in the transaction that deletes the document.
+export { DOCUMENT_DATA_ERASER, type DocumentDataEraser, type DeletedDocument } from './application/ports/document-data-eraser.port.js';
+// The retention job erases documents an earlier version only hid.
+export { EraseHiddenDocuments } from './application/erase-hidden-documents.use-case.js';
 export { KnexOwnedDocumentScope } from './infra/knex.owned-document.scope.js';
 export { forwardTokenOf } from './domain/forward-address.js';
 export { isOnList } from './domain/allowed-emails.js';

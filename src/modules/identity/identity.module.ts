@@ -10,6 +10,7 @@ import { OAUTH_STATE_STORE } from './application/ports/oauth-state.store.port.js
 import { PROVIDER_CREDENTIALS } from './application/ports/provider-credentials.port.js';
 import { SECRET_SEALER } from './application/ports/secret-sealer.port.js';
 import { SESSION_REPOSITORY } from './application/ports/session.repository.port.js';
+import { SIGN_IN_RECORDS } from './application/ports/sign-in-records.port.js';
 import { USER_REPOSITORY } from './application/ports/user.repository.port.js';
 import { RefreshSession } from './application/refresh-session.use-case.js';
 import { StartSignIn } from './application/start-sign-in.use-case.js';
@@ -24,6 +25,7 @@ import { JoseAccessTokens } from './infra/jose.access-tokens.js';
 import { KnexOAuthStateStore } from './infra/knex.oauth-state.store.js';
 import { KnexProviderCredentials } from './infra/knex.provider-credentials.js';
 import { KnexSessionRepository } from './infra/knex.session.repository.js';
+import { KnexSignInRecords } from './infra/knex.sign-in-records.js';
 import { KnexUserRepository } from './infra/knex.user.repository.js';
 
 /** Tests point sign-in at a local fake Google; production never passes this. */
@@ -54,6 +56,7 @@ export function identityModule({ container: c, config, db, logger, clock, notifi
         : sessions,
   });
   c.register(OAUTH_STATE_STORE, { useValue: new KnexOAuthStateStore(db) });
+  c.register(SIGN_IN_RECORDS, { useValue: new KnexSignInRecords(db) });
   c.register(PROVIDER_CREDENTIALS, { useValue: new KnexProviderCredentials(db, sealer) });
   const dev = !overrides.identityProvider && config.AUTH_PROVIDER === 'dev' ? new DevIdentityProvider(config.PUBLIC_URL, sealer, () => clock.now()) : null;
   c.register(IDENTITY_PROVIDER, { useValue: overrides.identityProvider ?? dev ?? googleIdentityProvider(config) });

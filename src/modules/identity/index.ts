@@ -1,6 +1,7 @@
 export { identityModule, type IdentityOverrides } from './identity.module.js';
 export { Authenticate, type Principal } from './application/authenticate.use-case.js';
 export { FindUsersByEmail } from './application/find-users-by-email.use-case.js';
+export { SignInRetention } from './application/sign-in-retention.use-case.js';
 export { requireAuth, principalOf, bearerToken, type AuthState } from './http/require-auth.middleware.js';
 export type { User } from './domain/user.js';
 export { USER_REPOSITORY, type UserRepository } from './application/ports/user.repository.port.js';

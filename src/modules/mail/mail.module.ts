@@ -1,7 +1,7 @@
 import { instanceCachingFactory } from 'tsyringe';
 import type { AppModule, ModuleContext } from '../../platform/wiring/app-module.js';
 import { SubscriptionAccess } from '../billing/index.js';
-import { KnexOwnedDocumentScope } from '../documents/index.js';
+import { DOCUMENT_DATA_ERASER, KnexOwnedDocumentScope, type DocumentDataEraser } from '../documents/index.js';
 import { Authenticate, USER_REPOSITORY, type UserRepository } from '../identity/index.js';
 import { ATTACHMENT_READER, type AttachmentReader } from './application/ports/attachment-reader.port.js';
 import { DOC_WRITE_LIMITER } from './application/ports/doc-write-limiter.port.js';
@@ -10,11 +10,13 @@ import { JOB_QUEUE } from './application/ports/job-queue.port.js';
 import { MAIL_EVENTS } from './application/ports/mail-events.port.js';
 import { MAIL_METRICS } from './application/ports/mail-metrics.port.js';
 import { MAIL_READERS } from './application/ports/mail-readers.port.js';
+import { MAIL_RECORDS } from './application/ports/mail-records.port.js';
 import { MAIL_PARSER, type MailParser } from './application/ports/mail-parser.port.js';
 import { RECEIVED_MAIL_PAGES } from './application/ports/received-mail-pages.port.js';
 import { SENDER_AUTHENTICATOR, type SenderAuthenticator } from './application/ports/sender-authenticator.port.js';
 import { SUBSCRIPTION_GATE, type SubscriptionGate } from './application/ports/subscription-gate.port.js';
 import { AllowAndProcess } from './application/allow-and-process.use-case.js';
+import { EraseDocumentMail } from './application/erase-document-mail.use-case.js';
 import { ProcessMail } from './application/process-mail.use-case.js';
 import { ReceiveMail } from './application/receive-mail.use-case.js';
 import { ReceivedMails } from './application/received-mails.use-case.js';
@@ -29,6 +31,7 @@ import { PrometheusMailMetrics } from './infra/metrics/prometheus.mail-metrics.j
 import { WorkerMailParser } from './infra/parsing/worker-mail.parser.js';
 import { KnexDocWriteLimiter } from './infra/persistence/knex.doc-write-limiter.js';
 import { KnexInboundMessageRepository } from './infra/persistence/knex.inbound-message.repository.js';
+import { KnexMailRecords } from './infra/persistence/knex.mail-records.js';
 import { KnexReceivedMailPages } from './infra/persistence/knex.received-mail-pages.js';
 import { KnexMailQueue, PROCESS_MAIL } from './infra/queue/knex.mail-queue.js';
 import { PgBossSchedule } from './infra/queue/pg-boss.schedule.js';
@@ -43,7 +46,8 @@ export interface MailOverrides {
 /**
  * Inbound mail: SMTP intake, the processing pipeline on the messages' own queue (`JOB_*`), the held-mail
  * sweep on pg-boss's cron and the received-mail list. Billing answers the pipeline's `SubscriptionGate`; the documents module counts
- * processed mail in the transaction that ends it.
+ * processed mail in the transaction that ends it. Mail answers documents' `DocumentDataEraser`: a deleted
+ * document's mail goes in the transaction that deletes it.
  */
 export function mailModule({ container: c, config, db, logger, metrics, notifications }: ModuleContext, overrides: MailOverrides = {}): AppModule {
   // The same lease as a run asked for by id takes (run-lease.ts).
@@ -55,6 +59,9 @@ export function mailModule({ container: c, config, db, logger, metrics, notifica
   c.register(MAIL_EVENTS, { useValue: new NoticeMailEvents(notifications) });
   c.register(INBOUND_MESSAGE_REPOSITORY, { useValue: new KnexInboundMessageRepository(db, queue, { dedupDays: config.DEDUP_DAYS }) });
   c.register(RECEIVED_MAIL_PAGES, { useValue: new KnexReceivedMailPages(db, new KnexOwnedDocumentScope()) });
+  c.register(MAIL_RECORDS, { useValue: new KnexMailRecords(db) });
+  // A deleted document's mail goes in the transaction that deletes the document (documents' DeleteDocument).
+  c.register(DOCUMENT_DATA_ERASER, { useFactory: (resolver): DocumentDataEraser => resolver.resolve(EraseDocumentMail) });
   c.register(DOC_WRITE_LIMITER, { useValue: new KnexDocWriteLimiter(db) });
   c.register(SUBSCRIPTION_GATE, { useFactory: (resolver): SubscriptionGate => resolver.resolve(SubscriptionAccess) });
   c.register(MAIL_PARSER, { useValue: overrides.mailParser ?? new WorkerMailParser({ poolSize: 1, timeoutMs: 10_000 }) });

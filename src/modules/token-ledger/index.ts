@@ -6,6 +6,8 @@ export { GrantSubscriptionPeriod } from './application/grant-subscription-period
 export { GrantPlanUpgrade } from './application/grant-plan-upgrade.use-case.js';
 export { GrantTokens } from './application/grant-tokens.use-case.js';
 export { TokenReports } from './application/token-reports.use-case.js';
+// What a mail's entries say is forgotten when the mail's record goes (its document deleted, or past retention).
+export { ForgetChargeDescriptions, type NeutralDescriptions } from './application/forget-charge-descriptions.use-case.js';
 export { tokensForCharacters } from './domain/token-cost.js';
 export { SourceKeyTakenError } from './domain/ledger-entry.js';
 export type { Balance } from './domain/balance.js';

@@ -2,11 +2,13 @@ import type { AppModule, ModuleContext } from '../../platform/wiring/app-module.
 import { Authenticate } from '../identity/index.js';
 import { BALANCE_EVENTS } from './application/ports/balance-events.port.js';
 import { LEDGER_POLICY, type LedgerPolicy } from './application/ledger-policy.js';
+import { LEDGER_DESCRIPTIONS } from './application/ports/ledger-descriptions.port.js';
 import { LEDGER_REPOSITORY } from './application/ports/ledger.repository.port.js';
 import { TokenReports } from './application/token-reports.use-case.js';
 import { UsageChart } from './application/usage-chart.use-case.js';
 import { tokensRoutes } from './http/tokens.routes.js';
 import { NoticeBalanceEvents } from './infra/events/notice.balance-events.js';
+import { KnexLedgerDescriptions } from './infra/knex.ledger-descriptions.js';
 import { KnexLedgerRepository } from './infra/knex.ledger.repository.js';
 
 /** Usage charts kept in memory at most (a few KB each), and for how long at most. */
@@ -17,6 +19,7 @@ const USAGE_CHART_TTL_MS = 60_000;
 export function tokenLedgerModule({ container: c, config, db, clock, notifications }: ModuleContext): AppModule {
   const ledger = new KnexLedgerRepository(db);
   c.register(LEDGER_REPOSITORY, { useValue: ledger });
+  c.register(LEDGER_DESCRIPTIONS, { useValue: new KnexLedgerDescriptions() });
   c.register(UsageChart, { useValue: new UsageChart(ledger, clock, { ttlMs: USAGE_CHART_TTL_MS, maxEntries: USAGE_CHARTS_KEPT }) });
   c.register(BALANCE_EVENTS, { useValue: new NoticeBalanceEvents(notifications) });
   c.register(LEDGER_POLICY, { useValue: { unlimited: config.BILLING === 'off' } satisfies LedgerPolicy });

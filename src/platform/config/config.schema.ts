@@ -65,12 +65,16 @@ export const configSchema = z.object({
   // mode that does not keep them (PgBouncer before 1.21, or without max_prepared_statements).
   DATABASE_PREPARED_STATEMENTS: booleanFlag.default(true),
   DATA_DIR: z.string().min(1).default('./data'),
+  // Embedded database only: below this much free space in DATA_DIR, SMTP answers 452 and /readyz 503 (0: no
+  // check). Above one 16 MB WAL segment, so PGlite never meets a full disk while the check holds.
+  DATA_DIR_MIN_FREE_MB: z.coerce.number().int().min(0).default(64),
   WEB_DIR: z.string().min(1).default('./dist/web'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Unset: readable in a development terminal, JSON lines everywhere else.
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   TRUST_PROXY: booleanFlag.default(false),
-  // Bearer token for GET /metrics; unset leaves it open. No spaces: it travels in a header.
+  // Bearer token for GET /metrics; unset leaves it open, except in production, where the loader makes one
+  // for each start. No spaces: it travels in a header.
   METRICS_TOKEN: optionalText.pipe(
     z
       .string()
@@ -110,6 +114,8 @@ export const configSchema = z.object({
   CHARS_PER_TOKEN: positiveInt.default(2000),
   MAX_INPUT_CHARS: positiveInt.default(100_000),
   HOLD_DAYS: positiveInt.default(30),
+  // A mail's record (sender, subject, status, tokens) is deleted this many days after it arrived.
+  MAIL_LOG_DAYS: positiveInt.default(365),
   // Attachments (docs/attachments.md): read in a sandboxed child process, each within these limits.
   ATTACHMENTS: z.enum(['on', 'off']).default('on'),
   // Text in images through OCR: off by default (about 1 s of CPU and 200 MB of memory per image).
@@ -127,6 +133,13 @@ export const configSchema = z.object({
   SMTP_SESSION_TIMEOUT_SECONDS: positiveInt.default(600),
   SMTP_IDLE_TIMEOUT_SECONDS: positiveInt.default(60),
   SMTP_MAX_CONNECTIONS: positiveInt.default(500),
+  // Simultaneous connections per IPv4 /24 and per IPv6 /64, on top of the per-IP cap.
+  SMTP_MAX_CONNECTIONS_PER_IPV4_24: positiveInt.default(25),
+  SMTP_MAX_CONNECTIONS_PER_IPV6_64: positiveInt.default(25),
+  // A connection that has not sent MAIL FROM this long after connecting gets 421 4.4.2 and is closed.
+  SMTP_MAIL_FROM_TIMEOUT_SECONDS: positiveInt.default(30),
+  // Share of SMTP_MAX_CONNECTIONS only peers whose network had a message accepted lately may take.
+  SMTP_RESERVED_CONNECTIONS_PERCENT: z.coerce.number().int().min(0).max(90).default(10),
   // Comma-separated CIDRs of the relays (an MX) in front of the listener, e.g. `127.0.0.1/32,::1/128`.
   SMTP_TRUSTED_RELAYS: z.string().default('').transform((value, ctx) => {
     const cidrs: string[] = [];

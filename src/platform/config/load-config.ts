@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import { configSchema } from './config.schema.js';
@@ -9,6 +10,11 @@ export interface LoadConfigOptions {
   env?: Record<string, string | undefined>;
   /** Path of the dotenv file; ignored when `env` is given. */
   envFile?: string;
+  /**
+   * Told about a value generated because it was missing: in production, `METRICS_TOKEN` (a new one at
+   * every start), so the caller can show it to the operator once.
+   */
+  onGenerated?: (variable: 'METRICS_TOKEN', value: string) => void;
 }
 
 /** Reads `.env` (when present) and the environment; the environment wins. */
@@ -19,7 +25,8 @@ export function readEnvironment(envFile = '.env'): Record<string, string | undef
 
 /**
  * Validates every variable at once and reports all problems together, so an operator fixes the file in
- * one pass. In development, missing secrets are generated into DATA_DIR and kept across restarts.
+ * one pass. In development, missing secrets are generated into DATA_DIR and kept across restarts. In
+ * production `/metrics` is never open: without `METRICS_TOKEN` a random one is made for this start.
  */
 export function loadConfig(options: LoadConfigOptions = {}): AppConfig {
   const env = options.env ?? readEnvironment(options.envFile);
@@ -58,6 +65,10 @@ export function loadConfig(options: LoadConfigOptions = {}): AppConfig {
   if (Boolean(raw.SMTP_TLS_KEY_FILE) !== Boolean(raw.SMTP_TLS_CERT_FILE)) {
     problems.push('SMTP_TLS_KEY_FILE / SMTP_TLS_CERT_FILE: set both to offer STARTTLS, or neither');
   }
+  if (raw.MAIL_LOG_DAYS < Math.max(raw.HOLD_DAYS, raw.DEDUP_DAYS)) {
+    // A record must outlive the content it describes and the redelivery check that looks it up.
+    problems.push(`MAIL_LOG_DAYS: at least HOLD_DAYS and DEDUP_DAYS (${Math.max(raw.HOLD_DAYS, raw.DEDUP_DAYS)})`);
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const secrets =
@@ -65,9 +76,16 @@ export function loadConfig(options: LoadConfigOptions = {}): AppConfig {
       ? { JWT_SECRET: raw.JWT_SECRET, ENCRYPTION_KEY: raw.ENCRYPTION_KEY }
       : { ...loadOrCreateDevSecrets(raw.DATA_DIR), ...definedSecrets(raw) };
 
+  let metricsToken = raw.METRICS_TOKEN;
+  if (production && !metricsToken) {
+    metricsToken = randomBytes(32).toString('hex');
+    options.onGenerated?.('METRICS_TOKEN', metricsToken);
+  }
+
   return {
     ...raw,
     ...secrets,
+    ...(metricsToken ? { METRICS_TOKEN: metricsToken } : {}),
     PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
     // Protects by default where DNS answers; development machines often have none, so they only report.
     SENDER_AUTH: raw.SENDER_AUTH ?? (production ? 'enforce' : 'report'),

@@ -4,10 +4,16 @@ import { AppError, GenericErrors } from '../../shared/app-error.js';
 import { findUnstorableText } from './storable-text.js';
 
 /**
+ * How deeply objects and arrays may nest in a body. No request of this API nests more than a few levels;
+ * a body nested thousands deep would overflow the stack of every recursive walk after the parser.
+ */
+export const MAX_BODY_DEPTH = 64;
+
+/**
  * JSON and form bodies (the dev sign-in form posts urlencoded). DELETE carries bodies in this API.
- * Every parsed body and query string is then checked once, here, for text the database cannot store,
- * so no route has to remember it. `rawBodyPaths` are left unparsed: their routes read the exact bytes
- * (a webhook signature covers them).
+ * Every parsed body is checked for its nesting depth first (without recursion), then every body and
+ * query string once, here, for text the database cannot store, so no route has to remember it.
+ * `rawBodyPaths` are left unparsed: their routes read the exact bytes (a webhook signature covers them).
  */
 export function parseBodies(options: { rawBodyPaths?: readonly string[] } = {}): Middleware {
   const raw = new Set(options.rawBodyPaths ?? []);
@@ -26,11 +32,34 @@ export function parseBodies(options: { rawBodyPaths?: readonly string[] } = {}):
     // @koa/bodyparser skips a request flagged this way; the query is still checked below.
     if (raw.has(ctx.path)) (ctx as Context & { disableBodyParser?: boolean }).disableBodyParser = true;
     return parse(ctx, async () => {
+      const body = (ctx.request as { body?: unknown }).body;
+      refuseDeep(body);
       refuseUnstorable(ctx.query, 'query');
-      refuseUnstorable((ctx.request as { body?: unknown }).body, 'body');
+      refuseUnstorable(body, 'body');
       await next();
     });
   };
+}
+
+/** Whether objects and arrays nest more than `limit` levels in `value` (the outermost is level 1). */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  // An explicit stack, so a hostile body cannot overflow the call stack here.
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
+    if (entry.value === null || typeof entry.value !== 'object') continue;
+    const depth = entry.depth + 1;
+    if (depth > limit) return true;
+    for (const item of Array.isArray(entry.value) ? entry.value : Object.values(entry.value)) {
+      if (item !== null && typeof item === 'object') stack.push({ value: item, depth });
+    }
+  }
+  return false;
+}
+
+function refuseDeep(body: unknown): void {
+  if (!nestsDeeperThan(body, MAX_BODY_DEPTH)) return;
+  const message = `The request body nests objects or arrays more than ${MAX_BODY_DEPTH} levels deep (the limit is ${MAX_BODY_DEPTH}).`;
+  throw new AppError(GenericErrors.REQUEST_INVALID, message, { details: [{ path: '', message }] });
 }
 
 function refuseUnstorable(value: unknown, where: 'body' | 'query'): void {

@@ -1,4 +1,5 @@
 import type { AppErrorCode } from '../../shared/app-error.js';
+import { PlatformErrors } from './platform.errors.js';
 
 /**
  * The one place where error codes meet HTTP. `satisfies` makes the type check refuse a code without a
@@ -36,12 +37,25 @@ const STATUS_BY_CODE = {
   'AUTH.UNAUTHENTICATED': 401,
   'AUTH.FORBIDDEN': 403,
   'RATE.LIMITED': 429,
+  'SERVICE.UNAVAILABLE': 503,
   CONFLICT: 409,
   INTERNAL: 500,
 } as const satisfies Record<AppErrorCode, number>;
 
 /** Every code with its status, for the documentation check. */
 export const ERROR_STATUSES: Readonly<Record<AppErrorCode, number>> = STATUS_BY_CODE;
+
+/**
+ * Answers that tell the client when to try again (`Retry-After`, in seconds). The database being out of
+ * reach is usually a restart or a fail-over: a few seconds.
+ */
+const RETRY_AFTER_SECONDS: Partial<Record<AppErrorCode, number>> = {
+  [PlatformErrors.SERVICE_UNAVAILABLE]: 5,
+};
+
+export function retryAfterFor(code: AppErrorCode): number | null {
+  return RETRY_AFTER_SECONDS[code] ?? null;
+}
 
 /** A code that reached here without a status (only possible by a cast) is a bug: 500. */
 export function httpStatusFor(code: AppErrorCode): number {

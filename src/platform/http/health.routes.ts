@@ -1,9 +1,13 @@
 import { Router } from '@koa/router';
 import type { HealthResponse, ReadinessResponse } from '../../contract/platform.js';
 import type { Database } from '../db/database.js';
+import { describeShortage, type SpaceStatus } from '../storage/data-dir-space.js';
 
-/** /healthz says the process is alive; /readyz that it can reach its database (for load balancers). */
-export function healthRoutes(db: Database): Router {
+/**
+ * /healthz says the process is alive; /readyz that it can reach its database (for load balancers): 503
+ * with `Retry-After` when it cannot, like the API's answers in that case.
+ */
+export function healthRoutes(db: Database, space: { check(): Promise<SpaceStatus> } | null = null): Router {
   const router = new Router();
   router.get('/healthz', (ctx) => {
     ctx.set('Cache-Control', 'no-store');
@@ -11,11 +15,19 @@ export function healthRoutes(db: Database): Router {
   });
   router.get('/readyz', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
+    // The embedded database's DATA_DIR under DATA_DIR_MIN_FREE_MB: the SMTP intake answers 452 meanwhile.
+    const room = await space?.check();
+    if (room && !room.ok) {
+      ctx.status = 503;
+      ctx.body = { status: 'unavailable', reason: describeShortage(room) } satisfies ReadinessResponse;
+      return;
+    }
     try {
       await db.raw('select 1');
       ctx.body = { status: 'ready' } satisfies ReadinessResponse;
     } catch {
       ctx.status = 503;
+      ctx.set('Retry-After', '5');
       ctx.body = { status: 'unavailable', reason: 'database unreachable' } satisfies ReadinessResponse;
     }
   });

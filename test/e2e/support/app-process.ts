@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { configSchema } from '../../../src/platform/config/config.schema.js';
 
 export const ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 const MAIN = join(ROOT, 'dist/src/main.js');
@@ -20,17 +21,8 @@ const STARTUP_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 15_000;
 const OUTPUT_LIMIT = 64 * 1024;
 
-/** Variables the app reads (config.schema.ts); none may leak in from the shell that runs the tests. */
-const APP_VARIABLES = [
-  'NODE_ENV', 'PORT', 'PUBLIC_URL', 'SMTP_PORT', 'SMTP_HOST', 'INBOUND_DOMAIN', 'ROLES', 'DATABASE_URL', 'DATA_DIR',
-  'WEB_DIR', 'LOG_LEVEL', 'TRUST_PROXY', 'AUTH_PROVIDER', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'DOC_STORE',
-  'LLM_PROVIDER', 'OPENAI_BASE_URL', 'OPENAI_API_KEY', 'OPENAI_MODEL', 'OPENAI_TIMEOUT_MS', 'OPENAI_MAX_OUTPUT_TOKENS', 'BILLING', 'STRIPE_SECRET_KEY',
-  'STRIPE_WEBHOOK_SECRET', 'SENDER_AUTH', 'CHARS_PER_TOKEN', 'MAX_INPUT_CHARS', 'HOLD_DAYS', 'DEDUP_DAYS', 'MAX_MESSAGE_BYTES',
-  'SMTP_TLS_KEY_FILE', 'SMTP_TLS_CERT_FILE', 'SMTP_MAX_CONNECTIONS_PER_IP', 'SMTP_MESSAGES_PER_MINUTE_PER_IP',
-  'SMTP_SESSION_TIMEOUT_SECONDS', 'SMTP_IDLE_TIMEOUT_SECONDS', 'SMTP_MAX_CONNECTIONS', 'SMTP_TRUSTED_RELAYS',
-  'WORKER_CONCURRENCY', 'JOB_TIMEOUT_SECONDS', 'JOB_MAINTENANCE_SECONDS', 'JOB_POLLING_SECONDS',
-  'JWT_SECRET', 'ENCRYPTION_KEY', 'SUPPORT_EMAIL',
-];
+/** Variables the app reads: every key of the config schema, so a new setting never leaks in from the shell that runs the tests. */
+const APP_VARIABLES = Object.keys(configSchema.shape);
 
 /** The environment of a process of this repository (the app, a CLI) without any app variable of the shell. */
 export function cleanEnvironment(): NodeJS.ProcessEnv {

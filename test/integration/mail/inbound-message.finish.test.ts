@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { KnexOwnedDocumentScope } from '../../../src/modules/documents/index.js';
 import { KEPT_IGNORED_PER_DOCUMENT } from '../../../src/modules/mail/domain/inbound-message.js';
 import { KnexInboundMessageRepository } from '../../../src/modules/mail/infra/persistence/knex.inbound-message.repository.js';
+import { KnexMailRecords } from '../../../src/modules/mail/infra/persistence/knex.mail-records.js';
 import { KnexReceivedMailPages } from '../../../src/modules/mail/infra/persistence/knex.received-mail-pages.js';
 import { aUser } from '../../support/users.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
@@ -62,8 +63,10 @@ describe.each(databaseKinds())('ending a mail and counting it on its document (%
     const page = await new KnexReceivedMailPages(database.db, new KnexOwnedDocumentScope()).pageOf(ownerId, documentId, { page: 1, pageSize: 25, sortBy: 'receivedAt', sortOrder: 'desc' });
     expect(new Map(page?.rows.map((row) => [row.id, row.hasContent]))).toEqual(new Map([[unlisted, true], [spoofed, false]]));
 
-    expect(await messages.dropIgnoredContent(new Date(Date.now() - 60_000))).toBe(0);
-    expect(await messages.dropIgnoredContent(new Date(Date.now() + 60_000))).toBe(1);
+    // What the retention job does HOLD_DAYS after the mail ended.
+    const records = new KnexMailRecords(database.db);
+    expect(await records.dropContent(new Date(Date.now() - 60_000), 10)).toBe(0);
+    expect(await records.dropContent(new Date(Date.now() + 60_000), 10)).toBe(1);
     expect(await messages.findById(unlisted)).toMatchObject({ status: 'ignored', raw: null, parsed: null });
   });
 

@@ -139,6 +139,65 @@ describe.each(databaseKinds())('the mail queue on the messages table (%s)', (kin
   });
 });
 
+describe.each(databaseKinds())('a run that outlived its lease (%s)', (kind) => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  });
+  afterAll(() => database.close());
+
+  it("never frees the lease a later run took: neither its own release nor its queue's hand-back", async () => {
+    const ownerId = await aUser(database.db);
+    const documentId = randomUUID();
+    const token = documentId.replace(/-/g, '').slice(0, 10);
+    await database.db('documents').insert({ id: documentId, owner_id: ownerId, name: 'Doc', forward_token: token, forward_email: `doc-${token}@in.example.com`, external_id: `local-${token}` });
+    const slow = new KnexMailQueue(database.db, { leaseSeconds: 60, pollingSeconds: 60, dedupDays: 7, owner: 'host-a' }, logger);
+    const later = new KnexMailQueue(database.db, { leaseSeconds: 60, pollingSeconds: 60, dedupDays: 7, owner: 'host-b' }, logger);
+    const slowMessages = new KnexInboundMessageRepository(database.db, slow, { dedupDays: 7 });
+    let resume = (): void => undefined;
+    const resumed = new Promise<void>((resolve) => (resume = resolve));
+    let finishLater = (): void => undefined;
+    const laterFinished = new Promise<void>((resolve) => (finishLater = resolve));
+    const seen: string[] = [];
+    slow.work(1, async ({ message }) => {
+      seen.push(`slow ${message.id}`);
+      await resumed;
+      // As RunLease does when a run throws: release, then let the queue hand the mail back.
+      await slowMessages.releaseRun(message.id);
+      throw new Error('too slow');
+    });
+    try {
+      const id = randomUUID();
+      await slowMessages.storeReceived([{ id, documentId, ownerId, envelope: { mailFrom: 'a@example.com', recipients: [], remoteAddress: '127.0.0.1', heloName: 'h' }, raw: Buffer.from('Subject: x\r\n\r\nHi'), dedupKey: `mid:${id}` }]);
+      await vi.waitFor(() => expect(seen).toEqual([`slow ${id}`]), WAIT);
+      // The other process's worker starts only now, so the slow run is the one that took the mail first.
+      later.work(1, async ({ message }) => {
+        seen.push(`later ${message.id}`);
+        await laterFinished;
+      });
+      // The slow run's lease runs out; another process's worker takes the mail.
+      await database.db('inbound_messages').where({ id }).update({ run_lease_until: database.db.raw("CURRENT_TIMESTAMP - interval '1 second'"), due_at: database.db.raw("CURRENT_TIMESTAMP - interval '1 second'") });
+      later.wake();
+      await vi.waitFor(() => expect(seen).toEqual([`slow ${id}`, `later ${id}`]), WAIT);
+      const lease = async () =>
+        (await database.db('inbound_messages').where({ id }).first('run_owner', 'run_boot_id', database.db.raw('CAST(run_lease_until AS text) AS lease'), database.db.raw('CAST(due_at AS text) AS due'))) as Record<string, string | null>;
+      const taken = await lease();
+      expect(taken).toMatchObject({ run_owner: 'host-b', run_boot_id: later.holder.bootId });
+
+      resume();
+      // Waits for the failed run to be handed back.
+      await slow.stop();
+      expect(await lease()).toEqual(taken);
+    } finally {
+      const stopping = later.stop();
+      finishLater();
+      await stopping;
+      await slow.stop();
+    }
+  });
+});
+
 describe.skipIf(!databaseKinds().includes('postgres'))('the mail queue shared by processes (postgres)', () => {
   let database: TestDatabase;
   let second: OpenDatabase;

@@ -8,9 +8,13 @@ import {
   type DocPosition,
   type DocStore,
 } from '../../../src/modules/documents/application/ports/doc-store.port.js';
-import type { ClaimResult, DocumentPatch, DocumentRepository, NewDocument } from '../../../src/modules/documents/application/ports/document.repository.port.js';
+import type { ClaimResult, DeletionStep, DocumentPatch, DocumentRepository, NewDocument } from '../../../src/modules/documents/application/ports/document.repository.port.js';
+import type { Transaction } from '../../../src/shared/transaction.js';
 
 type Row = Document & { complete: boolean; deleted: boolean };
+
+/** What the fake hands a deletion step: there is no database, so nothing to join. */
+const NO_TRANSACTION: Transaction = { kind: 'transaction' };
 
 export class InMemoryDocumentRepository implements DocumentRepository {
   readonly rows = new Map<string, Row>();
@@ -85,10 +89,21 @@ export class InMemoryDocumentRepository implements DocumentRepository {
     return Promise.resolve([...row.emails]);
   }
 
-  delete(ownerId: string, id: string): Promise<boolean> {
-    const row = this.live(ownerId, id);
-    if (row) row.deleted = true;
-    return Promise.resolve(Boolean(row));
+  /** `deleted` marks a document an earlier version only hid; a deletion now removes the row. */
+  async delete(ownerId: string, id: string, within?: DeletionStep): Promise<boolean> {
+    if (!this.live(ownerId, id)) return false;
+    await within?.(NO_TRANSACTION, { id, ownerId });
+    this.rows.delete(id);
+    return true;
+  }
+
+  async eraseHidden(limit: number, within?: DeletionStep): Promise<number> {
+    const hidden = [...this.rows.values()].filter((row) => row.deleted).slice(0, limit);
+    for (const row of hidden) {
+      await within?.(NO_TRANSACTION, { id: row.id, ownerId: row.ownerId });
+      this.rows.delete(row.id);
+    }
+    return hidden.length;
   }
 }
 

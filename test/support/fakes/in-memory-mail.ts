@@ -134,7 +134,8 @@ export class InMemoryInboundMessages implements InboundMessageRepository {
     return Promise.resolve(true);
   }
 
-  dropIgnoredContent(before: Date): Promise<number> {
+  /** What the retention job does to ignored mail's kept content (MailRecords.dropContent), for use cases that see the result. */
+  dropKeptContent(before: Date): Promise<number> {
     let dropped = 0;
     for (const row of this.rows.values()) {
       const finished = this.finishedAt.get(row.id);

@@ -20,6 +20,7 @@ const SECTIONS_BY_FILE: Record<string, string[]> = {
   'billing.ts': ['Prices, checkouts and the billing email', 'Stripe webhook (`BILLING=stripe`)'],
   'subscription.ts': ['Subscription'],
   'events.ts': ['Live updates'],
+  'retention.ts': ['Health, metrics and public configuration'],
 };
 
 const apiDoc = readFileSync(join(repoRoot, 'docs/api.md'), 'utf8');

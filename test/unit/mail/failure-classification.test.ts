@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MailParseError } from '../../../src/modules/mail/application/ports/mail-parser.port.js';
 import { classifyFailure } from '../../../src/modules/mail/application/failure-classification.js';
 import { LlmFailedError, LlmUnavailableError } from '../../../src/modules/summarization/index.js';
 
@@ -33,5 +34,16 @@ describe('classifyFailure for the summarising model', () => {
     const failure = classifyFailure(new LlmFailedError('The model server rejected the request (400): context too long'));
 
     expect(failure).toEqual({ transient: false, reason: expect.stringContaining('context too long') as string });
+  });
+});
+
+describe('classifyFailure for a mail that cannot be read', () => {
+  it('names the part limit in the reason when the MIME tree passes it', () => {
+    const failure = classifyFailure(new MailParseError('The mail has more than 1,000 MIME parts (the limit is 1,000).', 'too-many-parts'));
+    expect(failure).toEqual({ transient: false, reason: 'The mail has more than 1,000 MIME parts (the limit is 1,000).' });
+  });
+
+  it('keeps the general reason for other malformed mail', () => {
+    expect(classifyFailure(new MailParseError('Unexpected end', 'malformed')).reason).toBe('The mail could not be read (malformed MIME).');
   });
 });

@@ -112,7 +112,7 @@ describe('actions on a received mail', () => {
 
   it('offers nothing, and refuses, once the kept content is dropped', async () => {
     await harness.process.execute('mail-1');
-    expect(await harness.messages.dropIgnoredContent(new Date(Date.now() + 1000))).toBe(1);
+    expect(await harness.messages.dropKeptContent(new Date(Date.now() + 1000))).toBe(1);
 
     expect((await listed())[0]?.action).toBeNull();
     expect(await codeOf(allow.execute(OWNER, DOC, 'mail-1'))).toBe('MAIL.NOT_ALLOWABLE');

@@ -19,7 +19,7 @@ async function answerOf(thrown: unknown) {
   await new Promise((resolve) => server.once('listening', resolve));
   try {
     const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
-    return { status: response.status, body: (await response.json()) as { error: Record<string, unknown> }, logged: lines.join('') };
+    return { status: response.status, headers: response.headers, body: (await response.json()) as { error: Record<string, unknown> }, logged: lines.join('') };
   } finally {
     server.close();
   }
@@ -43,6 +43,29 @@ describe('the error middleware', () => {
     const answer = await answerOf(new AppError('REQUEST.INVALID', 'name: required', { details: [{ path: 'name', message: 'required' }] }));
     expect(answer.status).toBe(400);
     expect(answer.body.error.details).toEqual([{ path: 'name', message: 'required' }]);
+  });
+
+  it('answers 503 SERVICE.UNAVAILABLE with Retry-After when the database cannot be reached, and logs why', async () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5432'), { code: 'ECONNREFUSED' });
+    const answer = await answerOf(refused);
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get('retry-after')).toBe('5');
+    expect(answer.body).toEqual({ error: { code: 'SERVICE.UNAVAILABLE', message: 'The service cannot reach its database right now. Please try again in a few seconds.' } });
+    expect(answer.body.error.message).not.toContain('10.0.0.5');
+    expect(answer.logged).toContain('request failed: the database cannot be reached');
+    expect(answer.logged).toContain('ECONNREFUSED');
+  });
+
+  it('answers 503 for an INTERNAL AppError caused by the outage, but keeps a deliberate status', async () => {
+    const cause = new Error('select 1 - Connection terminated unexpectedly');
+    expect((await answerOf(new AppError('INTERNAL', 'wrapped', { cause }))).status).toBe(503);
+    const conflict = await answerOf(new AppError('CONFLICT', 'Already there.', { cause }));
+    expect(conflict.status).toBe(409);
+    expect(conflict.headers.get('retry-after')).toBeNull();
+  });
+
+  it('sends no Retry-After with an ordinary 500', async () => {
+    expect((await answerOf(new Error('boom'))).headers.get('retry-after')).toBeNull();
   });
 
   it('treats an AppError with an unmapped code as a bug: generic 500', async () => {

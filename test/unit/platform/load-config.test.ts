@@ -37,6 +37,7 @@ describe('loading the configuration', () => {
       CHARS_PER_TOKEN: 2000,
       MAX_INPUT_CHARS: 100_000,
       HOLD_DAYS: 30,
+      MAIL_LOG_DAYS: 365,
       ATTACHMENTS: 'on',
       ATTACHMENT_OCR: 'off',
       ATTACHMENT_MAX_MB: 20,
@@ -55,6 +56,12 @@ describe('loading the configuration', () => {
     const again = loadConfig({ env: { DATA_DIR: dataDir } });
     expect(again.JWT_SECRET).toBe(config.JWT_SECRET);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ JWT_SECRET: config.JWT_SECRET, ENCRYPTION_KEY: config.ENCRYPTION_KEY });
+  });
+
+  it('keeps a mail record at least as long as its content and the redelivery check need it', () => {
+    expect(problemsOf({ ...SECRETS, MAIL_LOG_DAYS: '20' })).toEqual(['MAIL_LOG_DAYS: at least HOLD_DAYS and DEDUP_DAYS (30)']);
+    expect(problemsOf({ ...SECRETS, HOLD_DAYS: '3', DEDUP_DAYS: '10', MAIL_LOG_DAYS: '9' })).toEqual(['MAIL_LOG_DAYS: at least HOLD_DAYS and DEDUP_DAYS (10)']);
+    expect(problemsOf({ ...SECRETS, HOLD_DAYS: '14', MAIL_LOG_DAYS: '14' })).toEqual([]);
   });
 
   it('reports every invalid variable at once, by name', () => {

@@ -64,6 +64,14 @@ describe('SummariseMail', () => {
     expect(llm.requests).toEqual([aRequest()]);
   });
 
+  it("keeps an action item that names the mail's own sender, and drops one that sends the reader to another address", async () => {
+    const llm = new ScriptedLlm(aSummary({ actionItems: ['Reply to grace@example.com by Friday with your desk number.', 'Reply with your password to security@evil.example today.'] }));
+    const { body } = await new SummariseMail(llm).execute(aRequest());
+    expect(body).toContain('Reply by Friday with your desk number.');
+    expect(body).not.toContain('evil.example');
+    expect(body).not.toContain('password');
+  });
+
   it('writes plain text only, whatever the model answered', async () => {
     const llm = new ScriptedLlm(
       aSummary({

@@ -50,7 +50,8 @@ describe('summaryBlock', () => {
       aSummary({
         summary: '**Moved** to [Thursday](https://cal.example/x) ![p](https://evil.example/p.png)',
         keyPoints: ['<b>Costs</b> up, see www.costs.example'],
-        actionItems: ['Reply to mailto:anna@example.com'],
+        // (An item naming an address, even in a mailto: link, is left out whole: unsafe-action-items.test.ts.)
+        actionItems: ['Reply via https://forms.example/reply'],
       }),
     );
     expect(block).toBe('Moved to Thursday\n\nKey points:\n• Costs up\n\nAction items:\n• Reply');

@@ -1,7 +1,7 @@
 import type { NotificationBus } from '../../../platform/events/notification-bus.js';
 import { TtlCache } from '../../../shared/ttl-cache.js';
 import type { Document } from '../domain/document.js';
-import type { ClaimResult, DocumentPatch, DocumentRepository, NewDocument } from '../application/ports/document.repository.port.js';
+import type { ClaimResult, DeletionStep, DocumentPatch, DocumentRepository, NewDocument } from '../application/ports/document.repository.port.js';
 import { DOCUMENT_CHANGED_SIGNAL, documentChangedKey, parseDocumentChangedKey } from './document-changed.signal.js';
 
 
@@ -85,8 +85,13 @@ export class CachedDocumentRepository implements DocumentRepository {
     return this.changed(ownerId, id, await this.inner.removeEmail(ownerId, id, email));
   }
 
-  async delete(ownerId: string, id: string): Promise<boolean> {
-    return this.changed(ownerId, id, await this.inner.delete(ownerId, id));
+  async delete(ownerId: string, id: string, within?: DeletionStep): Promise<boolean> {
+    return this.changed(ownerId, id, await this.inner.delete(ownerId, id, within));
+  }
+
+  /** Hidden documents were never served from the cache (it keeps live ones only): nothing to drop. */
+  eraseHidden(limit: number, within?: DeletionStep): Promise<number> {
+    return this.inner.eraseHidden(limit, within);
   }
 
   /**

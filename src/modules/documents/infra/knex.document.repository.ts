@@ -1,8 +1,11 @@
 import type { Knex } from 'knex';
 import { CompiledQuery } from '../../../platform/db/compiled-query.js';
 import type { Database } from '../../../platform/db/database.js';
+import { transactionOf } from '../../../platform/transactions/knex-transaction.js';
 import type { Document } from '../domain/document.js';
-import type { ClaimResult, DocumentPatch, DocumentRepository, NewDocument } from '../application/ports/document.repository.port.js';
+import type { DeletedDocument } from '../application/ports/document-data-eraser.port.js';
+import type { ClaimResult, DeletionStep, DocumentPatch, DocumentRepository, NewDocument } from '../application/ports/document.repository.port.js';
+import { deleteLocalDoc } from './local.doc-store.js';
 
 interface DocumentRow {
   id: string;
@@ -134,13 +137,44 @@ export class KnexDocumentRepository implements DocumentRepository {
     return (await this.findOwned(ownerId, id))?.emails ?? null;
   }
 
-  async delete(ownerId: string, id: string): Promise<boolean> {
-    return (await this.liveOwned(ownerId, id).update({ deleted_at: this.db.fn.now() })) === 1;
+  async delete(ownerId: string, id: string, within?: DeletionStep): Promise<boolean> {
+    return this.db.transaction(async (trx) => {
+      // The lock holds intake's insert of a new mail for this document (its foreign key check) until the
+      // commit, after which that insert finds no document.
+      const row = (await liveOwnedIn(trx, ownerId, id).forUpdate().first('external_id')) as { external_id: string } | undefined;
+      if (!row) return false;
+      await erase(trx, { id, ownerId }, row.external_id, within);
+      return true;
+    });
+  }
+
+  async eraseHidden(limit: number, within?: DeletionStep): Promise<number> {
+    // Through the partial index of hidden documents (migration 20261201100000): empty once they are gone.
+    const hidden = (await this.db('documents').whereNotNull('deleted_at').orderBy('deleted_at').limit(limit).select('id', 'owner_id')) as { id: string; owner_id: string }[];
+    let erased = 0;
+    for (const { id, owner_id: ownerId } of hidden) {
+      const done = await this.db.transaction(async (trx) => {
+        const row = (await trx('documents').where({ id }).whereNotNull('deleted_at').forUpdate().first('external_id')) as { external_id: string | null } | undefined;
+        if (!row) return false;
+        await erase(trx, { id, ownerId }, row.external_id, within);
+        return true;
+      });
+      if (done) erased += 1;
+    }
+    return erased;
   }
 
   private liveOwned(ownerId: string, id: string) {
     return liveOwnedIn(this.db, ownerId, id);
   }
+}
+
+/** Everything of a document, in the deletion's transaction: the other modules' data first, then its own. */
+async function erase(trx: Knex.Transaction, document: DeletedDocument, externalId: string | null, within?: DeletionStep): Promise<void> {
+  await within?.(transactionOf(trx), document);
+  await deleteLocalDoc(trx, document.ownerId, externalId);
+  await trx(EMAILS).where({ document_id: document.id }).delete();
+  await trx('documents').where({ id: document.id }).delete();
 }
 
 function liveOwnedIn(db: Database, ownerId: string, id: string): Knex.QueryBuilder {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
 import type { Database } from '../../../platform/db/database.js';
 import { DocNotFoundError, type CreatedDoc, type DocBlock, type DocOwner, type DocPosition, type DocStore } from '../application/ports/doc-store.port.js';
 
@@ -66,4 +67,12 @@ export class LocalDocStore implements DocStore {
     const blocks = (await this.db('local_doc_blocks').where({ doc_id: externalId }).orderBy('position').select('heading', 'meta', 'body')) as DocBlock[];
     return { title: doc.title, intro: doc.intro, blocks };
   }
+}
+
+/**
+ * Deletes a document of the local store with its blocks, in the caller's transaction (the document's
+ * deletion). A Google Doc's id matches no local document: that one stays in its owner's Drive.
+ */
+export async function deleteLocalDoc(trx: Knex.Transaction, ownerId: string, externalId: string | null): Promise<void> {
+  if (externalId) await trx('local_docs').where({ id: externalId, owner_id: ownerId }).delete();
 }

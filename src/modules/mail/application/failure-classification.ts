@@ -22,6 +22,35 @@ const MODEL_UNAVAILABLE: Record<LlmUnavailableError['why'], string> = {
   connection: 'The summarising model could not be reached (no connection).',
 };
 
+/** Socket errors of a connection that could not be made or was cut, as pg reports them. */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+/** Postgres ending or refusing the session: terminated (57P01), crashed (57P02), starting or stopping (57P03), full (53300). */
+const UNREACHABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/** pg's, pg-pool's, knex's and PGlite's wording for a connection that ended, never came or cannot come. */
+const UNREACHABLE_MESSAGES = [
+  /Connection terminated/,
+  /is not queryable/,
+  /timeout exceeded when trying to connect/,
+  /Timeout acquiring a connection/,
+  /Unable to acquire a connection/,
+  /PGlite is clos(?:ed|ing)/,
+];
+
+/**
+ * Whether a database call failed because the database could not be reached (the connection could not
+ * be made, or was cut under the statement), not because of the statement: the same call may succeed as
+ * it is once the database is back. Looks at the error itself only, not at its `cause`: the pipeline's
+ * own errors for an unreachable model, Google or DNS (each wrapping a socket error) are not about the
+ * database.
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  if (error instanceof LlmUnavailableError || error instanceof SenderCheckUnavailableError || error instanceof DocStoreUnavailableError) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || UNREACHABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  return typeof message === 'string' && UNREACHABLE_MESSAGES.some((pattern) => pattern.test(message));
+}
+
 /** Turns what went wrong into a retry decision and a sentence the user can act on. */
 export function classifyFailure(error: unknown): ClassifiedFailure {
   if (error instanceof LlmUnavailableError) return { transient: true, reason: MODEL_UNAVAILABLE[error.why] };
@@ -31,8 +60,11 @@ export function classifyFailure(error: unknown): ClassifiedFailure {
   if (error instanceof DocNotFoundError) return { transient: false, reason: 'The linked document no longer exists (was it deleted in Google Drive?).' };
   if (error instanceof DocAccessRevokedError) return { transient: false, reason: 'Mailscribe no longer has access to your Google Docs: sign in again to grant it, then retry.' };
   if (error instanceof MailParseError) {
+    // The parser's message names the limit it passed.
+    if (error.reason === 'too-many-parts') return { transient: false, reason: error.message };
     return { transient: false, reason: error.reason === 'timeout' ? 'The mail took too long to read (it may be malformed).' : 'The mail could not be read (malformed MIME).' };
   }
+  if (isDatabaseUnreachable(error)) return { transient: true, reason: 'The database could not be reached for a moment.' };
   // Unknown errors (a database hiccup, a bug) are retried; if they persist the mail fails visibly.
   return { transient: true, reason: 'An internal error occurred.' };
 }

@@ -10,8 +10,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Runs every minute: held mail whose owner can now pay goes back in
- * line, oldest first; held mail older than HOLD_DAYS expires, with a reason, never silently. Mail ignored
- * for an unlisted sender keeps its content (for "allow and process") as long, then only its metadata.
+ * line, oldest first; held mail older than HOLD_DAYS expires, with a reason, never silently. The content
+ * that ignored and failed mail keeps is dropped by the retention job (modules/retention), after as long.
  */
 @injectable()
 export class SweepHeldMail {
@@ -49,8 +49,7 @@ export class SweepHeldMail {
       available.set(message.ownerId, left - cost);
       if (await this.messages.requeue(message.id)) resumed += 1;
     }
-    const dropped = onlyUserId ? 0 : await this.messages.dropIgnoredContent(new Date(now - this.config.HOLD_DAYS * DAY_MS));
-    if (resumed || expired || dropped) this.logger.info({ resumed, expired, dropped }, 'held mail swept');
+    if (resumed || expired) this.logger.info({ resumed, expired }, 'held mail swept');
     return { resumed, expired };
   }
 }

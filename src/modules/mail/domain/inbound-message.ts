@@ -117,3 +117,8 @@ export interface InboundMessage {
 export function reservationIdOf(message: Pick<InboundMessage, 'id' | 'chargeRound'>): string {
   return `${message.id}#${message.chargeRound}`;
 }
+
+/** The ledger keys of every charge round of this mail, the current one included. */
+export function reservationIdsOf(message: Pick<InboundMessage, 'id' | 'chargeRound'>): string[] {
+  return Array.from({ length: message.chargeRound + 1 }, (_, round) => reservationIdOf({ id: message.id, chargeRound: round }));
+}

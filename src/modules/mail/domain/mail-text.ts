@@ -4,17 +4,28 @@
 const CONTROL = /[\u0000-\u0008\u000B\u000E-\u001F\u007F]/g;
 /** Zero-width characters and soft hyphens: invisible, but newsletters pad their preheaders with them. */
 const INVISIBLE = /\u00AD|\u034F|\u180E|[\u200B-\u200D]|\u2060|\uFEFF/g;
+/**
+ * Every format character (Unicode general category Cf: bidi embeddings, overrides and isolates, marks,
+ * zero-width spaces and joiners, word joiners, tags, …), the Hangul fillers that render as nothing, and
+ * the supplementary variation selectors. They only ever hide or reorder what a reader sees: a subject
+ * "invoice\u202Efdp.exe" reads "invoiceexe.pdf", and a forward's quoted subject and sender come from the
+ * body. Emoji joined by a ZWJ fall apart into their parts, which stay readable.
+ */
+// eslint-disable-next-line no-misleading-character-class -- the characters are removed, never matched as text
+const FORMAT = /[\p{Cf}\u115F\u1160\u3164\uFFA0\u{E0100}-\u{E01EF}]/gu;
 const HORIZONTAL_SPACE = /[ \t\f\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]+/g;
 
 /**
- * Line breaks unified, invisible and control characters removed, runs of spaces and tabs collapsed to
- * one space, spaces around line breaks dropped, at most two consecutive line breaks, trimmed.
+ * Line breaks unified, invisible, format (bidi controls among them) and control characters removed,
+ * runs of spaces and tabs collapsed to one space, spaces around line breaks dropped, at most two
+ * consecutive line breaks, trimmed.
  */
 export function normaliseMailText(text: string): string {
   return text
     .replace(/\r\n?/g, '\n')
     .replace(CONTROL, '')
     .replace(INVISIBLE, '')
+    .replace(FORMAT, '')
     .replace(HORIZONTAL_SPACE, ' ')
     .replace(/ ?\n ?/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
@@ -30,7 +41,8 @@ export function capText(text: string, maxChars: number): string {
 
 /**
  * A header value (a subject, a name) as one clean line: control characters, NUL included (Postgres
- * cannot store it), and invisible characters removed, whitespace collapsed.
+ * cannot store it), invisible and format characters (bidi controls among them) removed, whitespace
+ * collapsed.
  */
 export function oneLineText(text: string): string {
   return normaliseMailText(text).replace(/\s+/g, ' ');

@@ -1,6 +1,6 @@
 import type { MailKind } from '../../../shared/mail-kind.js';
 import type { MailAttachment } from './attachment.js';
-import type { MailAddress } from './mail-address.js';
+import { safeDisplayName, type MailAddress } from './mail-address.js';
 
 /**
  * One mail as the user meant it: for a manual forward, the original mail (its sender, subject and date)
@@ -28,8 +28,14 @@ export interface StructuredMail {
   attachments?: MailAttachment[];
 }
 
-/** `Name <address>`, or the bare address when there is no name. */
+/**
+ * `Name <address>`, or the bare address when there is no name or the name may not be shown: one posing
+ * as header text or as another address (`From: ceo@evil.example <script>`) is dropped, here too, so a
+ * name kept before the parser dropped such names, or read from a forward's quoted header, never reaches
+ * the block's sender line or the summariser.
+ */
 export function formatSender(sender: MailAddress | null): string {
   if (!sender) return 'unknown sender';
-  return sender.name ? `${sender.name} <${sender.address}>` : sender.address;
+  const name = safeDisplayName(sender.name, sender.address);
+  return name ? `${name} <${sender.address}>` : sender.address;
 }

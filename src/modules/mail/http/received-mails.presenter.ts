@@ -1,6 +1,8 @@
+import { domainToASCII, domainToUnicode } from 'node:url';
 import type { ForwardingConfirmationResponse, ReceivedMail, ReceivedMailAction } from '../../../contract/received-mails.js';
 import type { InboundMessageRepository } from '../application/ports/inbound-message.repository.port.js';
 import type { ReceivedMailView } from '../application/received-mails.use-case.js';
+import { addressDisplay, type Idna } from '../domain/mail-address.js';
 import type { MailAction } from '../domain/mail-action.js';
 
 type StoredConfirmation = Awaited<ReturnType<InboundMessageRepository['forwardingConfirmation']>>;
@@ -21,9 +23,17 @@ export function presentReceivedMail(row: ReceivedMailView): ReceivedMail {
   };
 }
 
+const IDNA: Idna = { toAscii: domainToASCII, toUnicode: domainToUnicode };
+
+/**
+ * The allow action names the sender as received (what the allow-list stores) and as the app shows it:
+ * in ASCII, flagged, when the address has look-alike characters.
+ */
 function presentAction(action: MailAction): ReceivedMailAction {
   if (!action) return null;
-  return action.kind === 'allow-sender' ? { kind: 'allow-sender', sender: action.sender } : { kind: action.kind };
+  if (action.kind !== 'allow-sender') return { kind: action.kind };
+  const display = addressDisplay(action.sender, IDNA);
+  return { kind: 'allow-sender', sender: action.sender, senderAscii: display.ascii, lookalike: display.lookalike, looksLike: display.looksLike };
 }
 
 export function presentForwardingConfirmation(confirmation: StoredConfirmation): ForwardingConfirmationResponse {

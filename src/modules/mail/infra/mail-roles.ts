@@ -7,7 +7,7 @@ import type { ProcessMail } from '../application/process-mail.use-case.js';
 import type { SweepHeldMail } from '../application/sweep-held-mail.use-case.js';
 import type { KnexMailQueue } from './queue/knex.mail-queue.js';
 import type { PgBossSchedule } from './queue/pg-boss.schedule.js';
-import { startSmtpListener, type SmtpListener } from './smtp/smtp.listener.js';
+import { smtpLimitsOf, startSmtpListener, type SmtpListener, type SmtpListenerOptions } from './smtp/smtp.listener.js';
 
 export interface MailRolesDeps {
   queue: KnexMailQueue;
@@ -22,7 +22,7 @@ export interface MailRolesDeps {
 
 /**
  * The mail module's part of each process role: the job engine (the held-mail sweep's schedule), the SMTP
- * listener (role `smtp`), the processing workers and the sweep (role `worker`).
+ * listener (role `smtp`), the processing workers and the sweep, with the upkeep given (role `worker`).
  */
 export class MailRoles {
   constructor(private readonly deps: MailRolesDeps) {}
@@ -32,21 +32,21 @@ export class MailRoles {
     return this.deps.schedule.start(options);
   }
 
-  /** The built-in mail server for the forward addresses (port 25 behind the MX record in production). */
-  startSmtp(port?: number): Promise<SmtpListener> {
+  /**
+   * The built-in mail server for the forward addresses (port 25 behind the MX record in production);
+   * `storage`, when given, is asked before each commit (the embedded database's free space).
+   */
+  startSmtp(port?: number, extras: Pick<SmtpListenerOptions, 'storage'> = {}): Promise<SmtpListener> {
     const { config, intake, logger } = this.deps;
     return startSmtpListener({
+      ...extras,
       intake,
       host: config.SMTP_HOST,
       port: port ?? config.SMTP_PORT,
       hostname: config.INBOUND_DOMAIN,
       maxMessageBytes: config.MAX_MESSAGE_BYTES,
       maxRecipients: 10,
-      limits: { connectionsPerIp: config.SMTP_MAX_CONNECTIONS_PER_IP, messagesPerMinutePerIp: config.SMTP_MESSAGES_PER_MINUTE_PER_IP },
-      sessionTimeoutMs: config.SMTP_SESSION_TIMEOUT_SECONDS * 1000,
-      socketTimeoutMs: config.SMTP_IDLE_TIMEOUT_SECONDS * 1000,
-      maxConnections: config.SMTP_MAX_CONNECTIONS,
-      trustedRelays: config.SMTP_TRUSTED_RELAYS,
+      ...smtpLimitsOf(config),
       tls:
         config.SMTP_TLS_KEY_FILE && config.SMTP_TLS_CERT_FILE
           ? { key: readFileSync(config.SMTP_TLS_KEY_FILE), cert: readFileSync(config.SMTP_TLS_CERT_FILE) }
@@ -55,12 +55,20 @@ export class MailRoles {
     });
   }
 
-  /** Claims due mail from the database; any number of worker processes can share one database. */
-  async startWorkers(): Promise<void> {
+  /**
+   * Claims due mail from the database; any number of worker processes can share one database. `upkeep`
+   * runs after each sweep, on the same schedule (every minute, once across all worker processes): the
+   * retention job, which the role passes in, as it purges other modules' data too.
+   */
+  async startWorkers(upkeep: () => Promise<void> = () => Promise.resolve()): Promise<void> {
     const { queue, schedule, process, sweep, config } = this.deps;
     queue.work(config.WORKER_CONCURRENCY, (run) => process.executeClaimed(run));
     await schedule.scheduleSweep(async () => {
-      await sweep.execute();
+      try {
+        await sweep.execute();
+      } finally {
+        await upkeep();
+      }
     });
   }
 

@@ -31,8 +31,19 @@ export class SummariseMail {
     const title = singleLine(summary.title) || singleLine(usable.title) || singleLine(request.subject);
     return {
       title: truncateAtWord(title, SUMMARY_LIMITS.titleChars),
-      body: summaryBlock(usable),
+      body: summaryBlock(usable, undefined, { knownAddresses: knownAddresses(request) }),
       usage,
     };
   }
+}
+
+const ADDRESS = /[^\s<>"]+@[^\s<>"]+/g;
+
+/**
+ * The addresses this mail's own people use: its sender, its forwarder and the reader. An action item that
+ * sends the reader to any other address came from the mail's text or a model led astray, and is dropped.
+ */
+function knownAddresses(request: SummaryRequest): string[] {
+  const texts = [request.from, request.forwardedBy?.sender ?? '', request.reader?.address ?? ''];
+  return texts.flatMap((text) => text.match(ADDRESS) ?? []);
 }

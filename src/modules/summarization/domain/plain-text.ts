@@ -61,7 +61,23 @@ const LINKISH: RegExp[] = [
   /\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?[/?#]/, // 10.0.0.1/path
 ];
 
-export function plainText(input: string): string {
+/**
+ * An e-mail address inside a token: a character of its local part, an at sign (a full-width or small one
+ * too), and a domain with a dot before a letter. `@name` alone and `10@5.00` are not addresses.
+ */
+const EMAIL_ADDRESS = /[\p{L}\p{N}._%+'-][@\uFE6B\uFF20][\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}/u;
+
+export interface PlainTextOptions {
+  /**
+   * Also remove e-mail addresses, the way links are removed (with the words that only led to them:
+   * "Reply to ada@example.com by Friday" → "Reply by Friday"). For list items, where an address only
+   * tells the reader where to send something.
+   */
+  dropAddresses?: boolean;
+}
+
+export function plainText(input: string, options: PlainTextOptions = {}): string {
+  const dropAddresses = options.dropAddresses === true;
   let text = decodeEntities(input);
   text = normaliseCharacters(text);
   for (let pass = 0; pass < 5; pass += 1) {
@@ -69,14 +85,14 @@ export function plainText(input: string): string {
     if (next === text) break;
     text = next;
   }
-  text = safetyNet(text, HOLE);
+  text = safetyNet(text, HOLE, dropAddresses);
   text = text.split('\n').map((line) => (line.includes(HOLE) ? repairAroundHoles(line) : line)).join('\n');
   // Tidying may join characters ("www ." → "www."), so the net runs again after it, deleting only; and a
   // deletion of the net may leave punctuation to tidy ("Pay (.) ." → "Pay ."), so both repeat until
   // nothing changes. The net always runs last. Lines that only held punctuation go inside the loop: their
   // going can bring brackets together ("( \n , \n )").
   for (let pass = 0; pass < 5; pass += 1) {
-    const next = safetyNet(collapseWhitespace(tidyPunctuation(text)), '');
+    const next = safetyNet(collapseWhitespace(tidyPunctuation(text)), '', dropAddresses);
     if (next === text) break;
     text = next;
   }
@@ -89,8 +105,8 @@ export function withoutInvisible(text: string): string {
 }
 
 /** One line of plain text: paragraph and line breaks become spaces. */
-export function singleLine(input: string): string {
-  return plainText(input).replace(/\s+/g, ' ').trim();
+export function singleLine(input: string, options: PlainTextOptions = {}): string {
+  return plainText(input, options).replace(/\s+/g, ' ').trim();
 }
 
 /** Cuts at a word boundary so the result, with its "…", is at most `max` characters. */
@@ -144,13 +160,13 @@ function structuralPass(text: string): string {
  * The guarantee, whatever the structural pass missed. Order matters: each step only deletes or
  * separates, and no later step can join characters back into a forbidden sequence.
  */
-function safetyNet(text: string, hole: string): string {
+function safetyNet(text: string, hole: string, dropAddresses: boolean): string {
   return text
     .replace(INVISIBLE, '')
     .replace(/<+/g, (run: string, at: number, all: string) => (/[a-z/!?]/i.test(all.charAt(at + run.length)) ? '' : run))
     .replace(/\]\(/g, '] (')
     .replace(/\S+/g, (token) => {
-      if (!PROTOCOL_NAME.test(token) && LINKISH.some((pattern) => pattern.test(token))) {
+      if ((!PROTOCOL_NAME.test(token) && LINKISH.some((pattern) => pattern.test(token))) || (dropAddresses && EMAIL_ADDRESS.test(token))) {
         // The brackets and the sentence's punctuation around the address stay for the repair to judge.
         const lead = hole === '' ? '' : (/^[(["'“‘«]+/.exec(token)?.[0] ?? '');
         const trail = /[)\]"'”’»,;:.!?]*$/.exec(token.slice(lead.length))?.[0] ?? '';

@@ -3,8 +3,9 @@ export type EntryKind = 'period_grant' | 'purchase_grant' | 'admin_grant' | 'res
 export const GRANT_KINDS: readonly EntryKind[] = ['period_grant', 'purchase_grant', 'admin_grant'];
 
 /**
- * One change of a balance. Entries are never updated or deleted, and each has a unique source key
- * (a mail id, a payment event id, a checkout id), so nothing is ever counted twice.
+ * One change of a balance. Entries are never deleted and their amounts never change, and each has a
+ * unique source key (a mail id, a payment event id, a checkout id), so nothing is ever counted twice. Only
+ * a description may be rewritten, to neutral text, when the data it named is deleted (a mail's subject).
  */
 export interface LedgerEntry {
   sourceKey: string;

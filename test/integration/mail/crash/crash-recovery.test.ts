@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import nodemailer from 'nodemailer';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { CreateDocument } from '../../../../src/modules/documents/application/create-document.use-case.js';
 import { KnexDocumentRepository } from '../../../../src/modules/documents/infra/knex.document.repository.js';
 import { LocalDocStore } from '../../../../src/modules/documents/infra/local.doc-store.js';
@@ -113,6 +113,57 @@ describe.skipIf(!inject('postgresTemplate'))('crash recovery: SIGKILL at every s
       expect(entries).toEqual(['period_grant', 'reserve', 'settle']);
       expect((await new KnexLedgerRepository(db).balanceOf(userId)).subscriptionTokens).toBe(499);
       expect(await db('documents').where({ id: doc.id }).first('processed_emails_count')).toEqual({ processed_emails_count: 1 });
+    } finally {
+      revived.child.kill('SIGTERM');
+      await revived.exited;
+    }
+  }, 150_000);
+
+  it('a worker SIGKILLed mid-run is not waited for: its next start on this host releases the lease before claiming (docs/adr/0007)', async () => {
+    const db = database.db;
+    const userId = await aUser(db, 'killed-lease@example.com');
+    const config = testConfig({ INBOUND_DOMAIN: 'in.example.com' });
+    const create = new CreateDocument(new KnexDocumentRepository(db), new LocalDocStore(db, config.PUBLIC_URL), config);
+    const doc = await create.execute({ ownerId: userId, documentId: crypto.randomUUID(), name: 'Killed lease', description: '', allowedEmails: ['boss@example.com'] });
+    await activateLocalSubscription(buildContainer({ config, db, logger: pino({ level: 'silent' }) }), userId, 'killed-lease@example.com');
+
+    const env = {
+      DATABASE_URL: url,
+      SMTP_PORT: String(await freePort()),
+      INBOUND_DOMAIN: 'in.example.com',
+      JWT_SECRET: TEST_JWT_SECRET,
+      ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+      LOG_LEVEL: 'warn',
+      JOB_POLLING_SECONDS: '0.5',
+      JOB_MAINTENANCE_SECONDS: '1',
+      // The default: a ten-minute lease, far longer than this test may take.
+      JOB_TIMEOUT_SECONDS: '300',
+    };
+    const doomed = await startApp({ ...env, CRASH_AT: 'parsed' });
+    const transport = nodemailer.createTransport({ host: '127.0.0.1', port: Number(env.SMTP_PORT), secure: false, ignoreTLS: true });
+    await transport.sendMail({ from: 'boss@example.com', to: doc.forwardEmail, subject: 'Killed mid-run', text: 'The quarterly numbers are in. Please review them by Friday.' }).catch(() => undefined);
+    transport.close();
+    await doomed.exited;
+    expect(doomed.output()).toContain('CRASH parsed');
+    const left = (await db('inbound_messages').where({ document_id: doc.id }).first('id', 'status', 'run_owner', 'run_boot_id', db.raw('run_lease_until > CURRENT_TIMESTAMP AS leased'))) as {
+      id: string;
+      status: string;
+      run_owner: string | null;
+      run_boot_id: string | null;
+      leased: boolean;
+    };
+    // The killed process's claim: leased for ten minutes more, in its name.
+    expect(left).toMatchObject({ status: 'processing', leased: true });
+    expect(left.run_owner).toMatch(/^host:/);
+    expect(left.run_boot_id).not.toBeNull();
+
+    const revived = await startApp(env);
+    try {
+      // Generous for a loaded machine, and still a sixth of the lease.
+      await vi.waitFor(async () => expect(await db('inbound_messages').where({ id: left.id }).first('status')).toEqual({ status: 'processed' }), { timeout: 100_000, interval: 200 });
+      const blocks = await db('local_doc_blocks').where({ doc_id: doc.externalId }).where('meta', 'like', `%${blockRef(left.id)}%`).count({ n: '*' }).first();
+      expect(blocks).toEqual({ n: 1 });
+      expect((await db('token_ledger').where({ user_id: userId }).orderBy('id').pluck('kind')) as string[]).toEqual(['period_grant', 'reserve', 'settle']);
     } finally {
       revived.child.kill('SIGTERM');
       await revived.exited;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAX_TEXT_CHARS, parseMime } from '../../../../src/modules/mail/infra/parsing/parse-mime.js';
+import { MailParseError } from '../../../../src/modules/mail/application/ports/mail-parser.port.js';
+import { DEFAULT_MAX_TEXT_CHARS, MAX_MIME_PARTS, parseMime } from '../../../../src/modules/mail/infra/parsing/parse-mime.js';
 import { compose } from '../../../support/mime-samples.js';
 
 const parse = (raw: Buffer | string) => parseMime(Buffer.isBuffer(raw) ? raw : Buffer.from(raw.replace(/\r?\n/g, '\r\n')), { maxTextChars: DEFAULT_MAX_TEXT_CHARS });
@@ -152,5 +153,36 @@ describe('parseMime: the structured mail', () => {
       forwardedBy: { address: 'bob@example.com', note: 'Heads up.' },
     });
     expect(mail.structured.body).not.toContain('Forwarded message');
+  });
+});
+
+describe('the MIME part limit', () => {
+  /** A multipart/mixed mail of `count` text parts; `nested` wraps each in a multipart/alternative of its own (two parts each). */
+  const withParts = (count: number, nested = false) => {
+    const leaf = (n: number) => `Content-Type: text/plain\r\n\r\npart ${n}\r\n`;
+    const part = (n: number) => (nested ? `Content-Type: multipart/alternative; boundary=i${n}\r\n\r\n--i${n}\r\n${leaf(n)}--i${n}--\r\n` : leaf(n));
+    const body = Array.from({ length: count }, (_, n) => `--b\r\n${part(n)}`).join('');
+    return Buffer.from(`From: a@b.example\r\nSubject: parts\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n${body}--b--\r\n`);
+  };
+  const failure = (raw: Buffer) =>
+    parseMime(raw, { maxTextChars: DEFAULT_MAX_TEXT_CHARS }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+
+  it('reads a mail of exactly the limit', async () => {
+    expect(MAX_MIME_PARTS).toBe(1_000);
+    const mail = await parseMime(withParts(MAX_MIME_PARTS), { maxTextChars: DEFAULT_MAX_TEXT_CHARS });
+    expect(mail.subject).toBe('parts');
+  });
+
+  it.each([
+    ['one part over the limit', withParts(MAX_MIME_PARTS + 1)],
+    ['5,000 parts', withParts(5_000)],
+    ['parts nested in multiparts, each container counted', withParts(501, true)],
+  ])('refuses %s, saying the mail has too many parts and what the limit is', async (_name, raw) => {
+    const error = await failure(raw);
+    expect(error).toBeInstanceOf(MailParseError);
+    expect(error).toMatchObject({ reason: 'too-many-parts', message: 'The mail has more than 1,000 MIME parts (the limit is 1,000).' });
   });
 });

@@ -94,7 +94,7 @@ describe.each(databaseKinds())('the mail pipeline end to end (%s)', (kind) => {
     const [mail] = await waitForMails(app, token, doc.documentId, 1);
     expect(mail).toMatchObject({ status: 'processed', sourceMail: 'jane@supplier.example', subject: 'Budget 2027' });
     const written = await docText();
-    expect(written).toContain('Budget 2027\nFrom Jane Supplier <jane@supplier.example> · 2 Nov 2026, 09:15 · ref ');
+    expect(written).toContain("Budget 2027\nFrom Jane Supplier <jane@supplier.example> · 2 Nov 2026, 09:15 (forwarder's local time) · ref ");
     expect(written).toContain('Forwarded by Olivia Owner <owner@example.com>: Please handle this one.');
     expect(written).not.toContain('Fwd:');
   });

@@ -14,6 +14,27 @@ describe('the SMTP abuse settings', () => {
     });
   });
 
+  it('default to 25 connections per IPv4 /24 and per IPv6 /64, 30 s to reach MAIL FROM and 10% kept for known senders', () => {
+    const parsed = parse({});
+    expect(parsed.success && parsed.data).toMatchObject({
+      SMTP_MAX_CONNECTIONS_PER_IPV4_24: 25,
+      SMTP_MAX_CONNECTIONS_PER_IPV6_64: 25,
+      SMTP_MAIL_FROM_TIMEOUT_SECONDS: 30,
+      SMTP_RESERVED_CONNECTIONS_PERCENT: 10,
+    });
+  });
+
+  it('accept 0 to 90 percent of reserved connections, and refuse anything else', () => {
+    expect(parse({ SMTP_RESERVED_CONNECTIONS_PERCENT: '0' }).data?.SMTP_RESERVED_CONNECTIONS_PERCENT).toBe(0);
+    expect(parse({ SMTP_RESERVED_CONNECTIONS_PERCENT: '90' }).data?.SMTP_RESERVED_CONNECTIONS_PERCENT).toBe(90);
+    for (const value of ['91', '-1', '12.5', 'ten']) {
+      expect(parse({ SMTP_RESERVED_CONNECTIONS_PERCENT: value }).error?.issues[0]?.path).toEqual(['SMTP_RESERVED_CONNECTIONS_PERCENT']);
+    }
+    for (const name of ['SMTP_MAX_CONNECTIONS_PER_IPV4_24', 'SMTP_MAX_CONNECTIONS_PER_IPV6_64', 'SMTP_MAIL_FROM_TIMEOUT_SECONDS']) {
+      expect(parse({ [name]: '0' }).error?.issues[0]?.path).toEqual([name]);
+    }
+  });
+
   it('read SMTP_TRUSTED_RELAYS as IPv4 and IPv6 CIDRs', () => {
     const parsed = parse({ SMTP_TRUSTED_RELAYS: ' 127.0.0.1/32, 2001:DB8::/48 ,10.0.0.0/8' });
     expect(parsed.success && parsed.data.SMTP_TRUSTED_RELAYS).toEqual(['127.0.0.1/32', '2001:db8::/48', '10.0.0.0/8']);

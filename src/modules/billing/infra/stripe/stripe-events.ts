@@ -12,6 +12,28 @@ export type VerifiedDelivery =
   | { usable: false; eventId: string | null; type: string | null; problem: string };
 
 /**
+ * How far ahead of this server's clock a signature may be dated, in seconds: Stripe's own tolerance for
+ * the past (five minutes), applied to the future, which the SDK does not check.
+ */
+export const SIGNATURE_FUTURE_TOLERANCE_SECONDS = 300;
+
+/**
+ * The `t=` timestamp of a `Stripe-Signature` header (Unix seconds), read as the SDK reads it: the last
+ * `t=` element wins. Null when there is none that is a number.
+ */
+export function signatureTimestamp(header: string): number | null {
+  let timestamp: number | null = null;
+  for (const element of header.split(',')) {
+    const [key, value] = element.split('=');
+    if (key === 't') {
+      const parsed = Number.parseInt(value ?? '', 10);
+      timestamp = Number.isNaN(parsed) ? null : parsed;
+    }
+  }
+  return timestamp;
+}
+
+/**
  * Verifies a webhook delivery and reduces it to a BillingEvent. Objects are read leniently with zod: a
  * webhook endpoint may be pinned to an older API version than the SDK, so both the current shapes
  * (invoice.parent.subscription_details, line.pricing.price_details) and the older ones (invoice.subscription,
@@ -22,14 +44,22 @@ export class StripeEventSource {
   constructor(
     private readonly stripe: Stripe,
     private readonly webhookSecret: string,
+    /** Milliseconds since the epoch; the SDK's own age check reads Date.now() too. */
+    private readonly now: () => number = Date.now,
   ) {}
 
   async verify(rawBody: Buffer, signature: string | undefined): Promise<VerifiedDelivery> {
     let event: unknown;
     try {
+      // Refuses a signature that does not match, or that is dated more than five minutes ago.
       event = await this.stripe.webhooks.constructEventAsync(rawBody, signature ?? '', this.webhookSecret);
     } catch (error) {
       throw new AppError(BillingErrors.WEBHOOK_SIGNATURE, 'The webhook signature is missing or does not match.', { cause: error });
+    }
+    // The timestamp is part of what the signature covers, so after the check above it is Stripe's own.
+    const signedAt = signatureTimestamp(signature ?? '');
+    if (signedAt === null || signedAt - Math.floor(this.now() / 1000) > SIGNATURE_FUTURE_TOLERANCE_SECONDS) {
+      throw new AppError(BillingErrors.WEBHOOK_SIGNATURE, 'The webhook signature is dated in the future.');
     }
     return readDelivery(event);
   }

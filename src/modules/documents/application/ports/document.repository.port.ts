@@ -1,4 +1,6 @@
+import type { Transaction } from '../../../../shared/transaction.js';
 import type { Document } from '../../domain/document.js';
+import type { DeletedDocument } from './document-data-eraser.port.js';
 
 export interface NewDocument {
   id: string;
@@ -45,8 +47,21 @@ export interface DocumentRepository {
   /** Adds unless present (normalised); null when the document is not the owner's. */
   addEmail(ownerId: string, id: string, email: string): Promise<{ emails: string[]; added: boolean } | null>;
   removeEmail(ownerId: string, id: string, email: string): Promise<string[] | null>;
-  /** Soft delete: the forward address stops at once, history stays for usage reports. */
-  delete(ownerId: string, id: string): Promise<boolean>;
+  /**
+   * Deletes the owner's live document for good, in one transaction: first `within` (what other modules
+   * keep about it), then its document in the local store (a Google Doc stays in the owner's Drive), its
+   * allow-list and its row. The forward address stops at once. False, with nothing run, when it is not the
+   * owner's live document.
+   */
+  delete(ownerId: string, id: string, within?: DeletionStep): Promise<boolean>;
+  /**
+   * Erases, as `delete` does, at most `limit` documents that an earlier version only hid (rows left with
+   * `deleted_at`), each in a transaction of its own; answers how many.
+   */
+  eraseHidden(limit: number, within?: DeletionStep): Promise<number>;
 }
+
+/** Another module's part of a deletion, run in its transaction. */
+export type DeletionStep = (tx: Transaction, document: DeletedDocument) => Promise<void>;
 
 export const DOCUMENT_REPOSITORY = Symbol('DocumentRepository');

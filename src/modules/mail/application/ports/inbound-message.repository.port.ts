@@ -97,8 +97,6 @@ export interface InboundMessageRepository {
    * mail or its content is gone. Of two calls at once, exactly one succeeds.
    */
   releaseIgnored(id: string): Promise<boolean>;
-  /** Drops the content kept for ignored mail that ended before `before`; answers how many. */
-  dropIgnoredContent(before: Date): Promise<number>;
   heldMessages(): Promise<{ id: string; ownerId: string; costTokens: number | null; heldAt: Date | null }[]>;
   saveForwardingConfirmation(documentId: string, confirmation: ForwardingConfirmation): Promise<void>;
   forwardingConfirmation(documentId: string): Promise<(ForwardingConfirmation & { receivedAt: Date }) | null>;

@@ -34,7 +34,8 @@ export class MailParseError extends Error {
   override readonly name = 'MailParseError';
   constructor(
     message: string,
-    readonly reason: 'timeout' | 'malformed',
+    /** `too-many-parts`: the MIME tree passed the part limit (the message says which). */
+    readonly reason: 'timeout' | 'malformed' | 'too-many-parts',
   ) {
     super(message);
   }

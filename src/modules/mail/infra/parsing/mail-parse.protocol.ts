@@ -15,4 +15,4 @@ export interface MailParseRequest {
 export type MailParseResponse =
   | { type: 'ready' }
   | { type: 'parsed'; id: number; mail: ParsedMail }
-  | { type: 'failed'; id: number; message: string };
+  | { type: 'failed'; id: number; message: string; reason: 'malformed' | 'too-many-parts' };

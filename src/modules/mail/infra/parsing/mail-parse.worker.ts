@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { MailParseError } from '../../application/ports/mail-parser.port.js';
 import { parseMime } from './parse-mime.js';
 import type { MailParseRequest, MailParseResponse, MailParseWorkerData } from './mail-parse.protocol.js';
 
@@ -15,7 +16,13 @@ port.on('message', (request: MailParseRequest) => {
   const raw = Buffer.from(request.raw.buffer, request.raw.byteOffset, request.raw.byteLength);
   parseMime(raw, { maxTextChars }).then(
     (mail) => reply({ type: 'parsed', id: request.id, mail }),
-    (error: unknown) => reply({ type: 'failed', id: request.id, message: error instanceof Error ? error.message : String(error) }),
+    (error: unknown) =>
+      reply({
+        type: 'failed',
+        id: request.id,
+        message: error instanceof Error ? error.message : String(error),
+        reason: error instanceof MailParseError && error.reason === 'too-many-parts' ? 'too-many-parts' : 'malformed',
+      }),
   );
 });
 

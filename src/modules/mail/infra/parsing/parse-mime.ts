@@ -2,7 +2,7 @@ import { simpleParser, type AddressObject, type Attachment, type EmailAddress, t
 import { MailParseError, type ParsedMail } from '../../application/ports/mail-parser.port.js';
 import { attachmentRole } from '../../domain/attachment.js';
 import { detectForwardingConfirmation } from '../../domain/forwarding-confirmation.js';
-import { isPlausibleAddress, normaliseAddress, type MailAddress } from '../../domain/mail-address.js';
+import { isPlausibleAddress, normaliseAddress, safeDisplayName, type MailAddress } from '../../domain/mail-address.js';
 import { writtenZoneOffset } from '../../domain/loose-date.js';
 import { capText, normaliseMailText, oneLineText } from '../../domain/mail-text.js';
 import { htmlToText } from './html-to-text.js';
@@ -20,11 +20,19 @@ export interface ParseMimeOptions {
 export const DEFAULT_MAX_TEXT_CHARS = 2 * 1024 * 1024;
 
 /**
+ * The most MIME parts (every entity below the message itself, multipart containers included) a mail may
+ * have. Real mail has a handful; thousands only make the parser work. mailsplit stops at its node limit.
+ */
+export const MAX_MIME_PARTS = 1000;
+
+/**
  * mailparser's own HTML-to-text, text-to-HTML and image inlining are skipped (we convert HTML ourselves
  * and drop hidden parts); `ignoreEmbedded` (passed through to mailsplit) turns every message/rfc822 part,
  * inline or not, into an attachment, so a forwarded message is handled one way.
  */
-export const PARSER_OPTIONS: SimpleParserOptions & { ignoreEmbedded: boolean } = {
+export const PARSER_OPTIONS: SimpleParserOptions & { ignoreEmbedded: boolean; maxChildNodes: number } = {
+  // mailsplit counts the message itself as a node too.
+  maxChildNodes: MAX_MIME_PARTS + 1,
   skipHtmlToText: true,
   skipTextToHtml: true,
   skipImageLinks: true,
@@ -40,7 +48,8 @@ function firstAddress(header: AddressObject | AddressObject[] | undefined): Mail
       continue;
     }
     const address = normaliseAddress(entry.address ?? '');
-    if (isPlausibleAddress(address)) return { address, name: oneLineText(entry.name ?? '') };
+    // A name posing as header text or as another address is dropped: the sender is shown by address.
+    if (isPlausibleAddress(address)) return { address, name: safeDisplayName(entry.name ?? '', address) };
   }
   return null;
 }
@@ -99,6 +108,13 @@ function calendarOf(attachments: readonly Attachment[]) {
   return part ? readCalendarEvent(part.content.toString('utf8')) : null;
 }
 
+/** mailsplit's error once a message has more nodes than `maxChildNodes` (its other EMAXLEN is a header size). */
+function isPartLimit(error: unknown): boolean {
+  return error instanceof Error && (error as { code?: unknown }).code === 'EMAXLEN' && /child nodes/i.test(error.message);
+}
+
+const formatCount = (count: number): string => count.toLocaleString('en-US');
+
 /**
  * One raw message to a plain, structured-clone-safe ParsedMail. Runs inside the parser worker; it is
  * exported for tests. A forwarded message/rfc822 part is read one level deep, no further.
@@ -108,6 +124,7 @@ export async function parseMime(raw: Buffer, options: ParseMimeOptions, depth = 
   try {
     mail = await simpleParser(repairUndeclaredCharset(raw), PARSER_OPTIONS);
   } catch (error) {
+    if (isPartLimit(error)) throw new MailParseError(`The mail has more than ${formatCount(MAX_MIME_PARTS)} MIME parts (the limit is ${formatCount(MAX_MIME_PARTS)}).`, 'too-many-parts');
     throw new MailParseError(`The message cannot be parsed: ${error instanceof Error ? error.message : String(error)}`, 'malformed');
   }
   if (mail.headers.size === 0) throw new MailParseError('The message has no header section.', 'malformed');

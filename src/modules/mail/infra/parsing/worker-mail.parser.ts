@@ -129,7 +129,7 @@ export class WorkerMailParser implements MailParser {
     if (!task || task.id !== message.id) return;
     this.finish(slot);
     if (message.type === 'parsed') task.resolve(message.mail);
-    else task.reject(new MailParseError(message.message, 'malformed'));
+    else task.reject(new MailParseError(message.message, message.reason));
     this.dispatch();
   }
 

@@ -4,6 +4,7 @@ import { KEPT_IGNORED_PER_DOCUMENT, keepsContent, type InboundMessage, type Outc
 import type { ForwardingConfirmation } from '../../application/ports/mail-parser.port.js';
 import type { InboundMessageRepository, NewInboundMessage, RunClaim, StepResults } from '../../application/ports/inbound-message.repository.port.js';
 import { GroupCommit } from '../../../../shared/group-commit.js';
+import { KnexMailQueue } from '../queue/knex.mail-queue.js';
 import { EARLIER_DELIVERY_COLUMN, toClaimedRun, toMessage, type MessageRow } from './message-row.mapping.js';
 
 const LIVE = ['received', 'processing', 'held'];
@@ -32,6 +33,26 @@ export class KnexInboundMessageRepository implements InboundMessageRepository {
 
   /** One statement: the message is its own job (its `due_at`), so no transaction is needed. */
   private async commitReceived(messages: NewInboundMessage[]): Promise<void> {
+    try {
+      await this.insertReceived(messages);
+    } catch (error) {
+      if (!isMissingDocument(error)) throw error;
+      // A document deleted while its message was in DATA: its row is gone, so the message has nowhere to
+      // go and breaks the whole statement. The others are stored one by one; that one is dropped, as
+      // processing would have dropped it (its sender got past RCPT while the address still worked).
+      for (const message of messages) {
+        try {
+          await this.insertReceived([message]);
+        } catch (each) {
+          if (!isMissingDocument(each)) throw each;
+        }
+      }
+    }
+    // One wake-up per commit, however many messages it carried.
+    this.queue.wake();
+  }
+
+  private async insertReceived(messages: NewInboundMessage[]): Promise<void> {
     await this.db('inbound_messages').insert(
       messages.map((message) => ({
         id: message.id,
@@ -44,8 +65,6 @@ export class KnexInboundMessageRepository implements InboundMessageRepository {
         due_at: this.db.fn.now(),
       })),
     );
-    // One wake-up per commit, however many messages it carried.
-    this.queue.wake();
   }
 
   async findById(id: string): Promise<InboundMessage | null> {
@@ -73,15 +92,18 @@ export class KnexInboundMessageRepository implements InboundMessageRepository {
 
   // One conditional update: of two runs claiming at once, exactly one matches the row. The row comes
   // back with it, with its earlier delivery, so a run starts with one statement instead of a read, a
-  // claim, a second read and a redelivery check.
+  // claim, a second read and a redelivery check. The lease names this process when its queue can vouch
+  // for it (docs/adr/0007), so the process's next start releases it should this one die.
   async claimRun(id: string, now: Date, until: Date): Promise<RunClaim> {
+    const stamp = this.queue instanceof KnexMailQueue ? this.queue.runStamp() : null;
     const result = (await this.db.raw(
       `UPDATE inbound_messages AS m
        -- Due again when the lease ends: a run that dies is taken up then.
-       SET run_lease_until = :until, due_at = :until, status = 'processing', updated_at = CURRENT_TIMESTAMP
+       SET run_lease_until = :until, due_at = :until, status = 'processing', updated_at = CURRENT_TIMESTAMP,
+           run_owner = :owner, run_boot_id = CAST(:boot AS uuid)
        WHERE m.id = :id AND m.status IN ('received', 'processing') AND (m.run_lease_until IS NULL OR m.run_lease_until <= :now)
        RETURNING m.*, ${EARLIER_DELIVERY_COLUMN}`,
-      { id, now, until, dedupSeconds: this.options.dedupDays * 86_400 },
+      { id, now, until, dedupSeconds: this.options.dedupDays * 86_400, owner: stamp?.owner ?? null, boot: stamp?.bootId ?? null },
     )) as { rows: Parameters<typeof toClaimedRun>[0][] };
     const [claimed] = result.rows;
     if (claimed) return { outcome: 'claimed', ...toClaimedRun(claimed) };
@@ -90,8 +112,13 @@ export class KnexInboundMessageRepository implements InboundMessageRepository {
     return { outcome: 'nothing-to-run' };
   }
 
+  // Only a lease this process took, or one that names no process: a run that outlived its lease must not
+  // free the lease another process's run has taken since.
   async releaseRun(id: string): Promise<void> {
-    await this.db('inbound_messages').where({ id }).update({ run_lease_until: null });
+    const bootId = this.queue instanceof KnexMailQueue ? this.queue.holder.bootId : null;
+    const release = this.db('inbound_messages').where({ id });
+    if (bootId) release.where((mine) => mine.whereNull('run_boot_id').orWhere('run_boot_id', bootId));
+    await release.update({ run_lease_until: null, run_owner: null, run_boot_id: null });
   }
 
   // One statement for every end but an ignored mail that keeps its content: a row trigger on the status
@@ -167,14 +194,6 @@ export class KnexInboundMessageRepository implements InboundMessageRepository {
     await trx('inbound_messages').whereIn('id', beyondCap).update({ raw: null, parsed: null, updated_at: trx.fn.now() });
   }
 
-  async dropIgnoredContent(before: Date): Promise<number> {
-    return this.db('inbound_messages')
-      .where({ status: 'ignored' })
-      .whereNotNull('raw')
-      .where('finished_at', '<', before)
-      .update({ raw: null, parsed: null, updated_at: this.db.fn.now() });
-  }
-
   async heldMessages(): Promise<{ id: string; ownerId: string; costTokens: number | null; heldAt: Date | null }[]> {
     const rows = (await this.db('inbound_messages').where({ status: 'held' }).orderBy('received_at').select('id', 'owner_id', 'cost_tokens', 'held_at')) as Pick<
       MessageRow,
@@ -196,4 +215,9 @@ export class KnexInboundMessageRepository implements InboundMessageRepository {
       | undefined;
     return row ? { code: row.code, link: row.link, requester: row.requester, receivedAt: row.received_at } : null;
   }
+}
+
+/** Postgres' foreign key violation: here, a message whose document was deleted (documents are deleted for good). */
+function isMissingDocument(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '23503';
 }

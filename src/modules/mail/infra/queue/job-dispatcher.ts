@@ -64,11 +64,19 @@ export class JobDispatcher<J> {
     this.pollTimer = null;
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
-    const idle = (async () => {
-      while (this.running > 0 || this.fetching) await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
-    })();
-    await Promise.race([idle, timedOut]);
+    await Promise.race([this.whenIdle(), timedOut]);
     clearTimeout(timer);
+    await this.failing;
+  }
+
+  /** Whether a job is still running or a fetch under way (after a stop: one that outlived its wait). */
+  get busy(): boolean {
+    return this.running > 0 || this.fetching;
+  }
+
+  /** Resolves once no job runs and no fetch is under way, and the failed runs are handed back. */
+  async whenIdle(): Promise<void> {
+    while (this.busy) await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
     await this.failing;
   }
 

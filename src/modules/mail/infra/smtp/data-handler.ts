@@ -10,6 +10,11 @@ import type { TrustedRelays } from './trusted-relays.js';
 
 type DataCallback = (err?: Error | null, message?: string | SMTPServerDataResult[]) => void;
 
+/** Whether there is room to store a message now (the embedded database's DATA_DIR free space). */
+export interface StorageRoom {
+  hasRoom(): Promise<boolean>;
+}
+
 export interface DataHandlerDeps {
   intake: MailIntake;
   log: Logger;
@@ -23,11 +28,15 @@ export interface DataHandlerDeps {
   receives: Set<Promise<unknown>>;
   /** What RCPT found for each accepted address of the session's transaction. */
   resolvedOf: (session: SMTPServerSession) => Map<string, IntakeRecipient>;
+  /** The peer had a message accepted (`250`): it counts as a known sender from now on. */
+  delivered: (remoteAddress: string) => void;
+  /** Asked before each commit; without room the message gets `452` and nothing is stored. */
+  storage?: StorageRoom | null;
 }
 
 /** smtp-server's onData: collects the message, applies the relayed-client limit, hands it to the core. */
 export function createDataHandler(deps: DataHandlerDeps) {
-  const { intake, log, relays, messageRate, guards, dataInFlight, receives, resolvedOf } = deps;
+  const { intake, log, relays, messageRate, guards, dataInFlight, receives, resolvedOf, delivered, storage } = deps;
 
   return (stream: SMTPServerDataStream, session: SMTPServerSession, callback: DataCallback): void => {
     const envelope = envelopeOf(session);
@@ -78,12 +87,20 @@ export function createDataHandler(deps: DataHandlerDeps) {
       guards.committing(session.id);
       const accepted = resolvedOf(session);
       const recipients = envelope.recipients.flatMap((address) => accepted.get(address.toLowerCase()) ?? []);
-      const receiving = (async () => intake.receive({ envelope, raw, recipients }))();
+      // Null: no room to store it (checked first, so the database never meets a full disk).
+      const receiving = (async () => (storage && !(await storage.hasRoom()) ? null : intake.receive({ envelope, raw, recipients })))();
       receives.add(receiving);
       receiving.then(
-        ({ messageIds }) => {
+        (received) => {
           receives.delete(receiving);
+          if (received === null) {
+            log.warn({ ...context, size, reason: 'insufficient-storage' }, 'smtp message refused');
+            answer(smtpError(452, 'Insufficient system storage'));
+            return;
+          }
+          const { messageIds } = received;
           log.info({ ...context, size, messageIds }, 'smtp message accepted');
+          delivered(envelope.remoteAddress);
           answer(null, `OK: queued as ${messageIds.join(' ')}`);
         },
         (err: unknown) => {

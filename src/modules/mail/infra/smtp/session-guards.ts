@@ -9,15 +9,25 @@ export interface GuardedConnection {
 }
 
 const SESSION_DEADLINE_TEXT = 'Session time limit reached, closing connection';
+const MAIL_FROM_DEADLINE_TEXT = 'No MAIL FROM in time, closing connection';
+
+export interface SessionDeadlines {
+  /** The whole connection, however busy; null: none. */
+  sessionMs: number | null;
+  /** From connect to the first MAIL FROM; null: none. */
+  mailFromMs: number | null;
+}
 
 /**
  * Per-connection guards smtp-server has no option for: a deadline for the whole session (its
- * `socketTimeout` is an idle timeout, which a client dribbling a byte now and then never trips) and a
- * count of unknown recipients. Closing goes through smtp-server's own `421` path, which ends the
- * connection and aborts a half-received DATA stream.
+ * `socketTimeout` is an idle timeout, which a client dribbling a byte now and then never trips), a
+ * shorter one for reaching MAIL FROM (an honest sender gets there within seconds; a connection that
+ * only holds a slot does not, whatever it dribbles) and a count of unknown recipients. Closing goes
+ * through smtp-server's own `421` path, which ends the connection and aborts a half-received DATA stream.
  */
 export class SessionGuards {
   private readonly deadlines = new Map<string, NodeJS.Timeout>();
+  private readonly mailFromDeadlines = new Map<string, NodeJS.Timeout>();
   private readonly unknown = new Map<string, number>();
   /** Sessions whose message the core is committing: a deadline then waits for the answer. */
   private readonly committingIds = new Set<string>();
@@ -25,20 +35,37 @@ export class SessionGuards {
 
   constructor(
     private readonly connections: () => Iterable<GuardedConnection>,
-    private readonly sessionTimeoutMs: number | null,
+    private readonly timeouts: SessionDeadlines,
     private readonly log: Logger,
   ) {}
 
   opened(sessionId: string): void {
-    if (this.sessionTimeoutMs === null) return;
-    const timer = setTimeout(() => this.expire(sessionId), this.sessionTimeoutMs);
-    timer.unref();
-    this.deadlines.set(sessionId, timer);
+    const { sessionMs, mailFromMs } = this.timeouts;
+    if (sessionMs !== null) {
+      const timer = setTimeout(() => this.expire(sessionId), sessionMs);
+      timer.unref();
+      this.deadlines.set(sessionId, timer);
+    }
+    if (mailFromMs !== null) {
+      const timer = setTimeout(() => {
+        this.mailFromDeadlines.delete(sessionId);
+        this.closeNow(sessionId, MAIL_FROM_DEADLINE_TEXT, 'mail-from-deadline');
+      }, mailFromMs);
+      timer.unref();
+      this.mailFromDeadlines.set(sessionId, timer);
+    }
+  }
+
+  /** The client sent MAIL FROM: the deadline for reaching it no longer applies to this connection. */
+  mailFrom(sessionId: string): void {
+    clearTimeout(this.mailFromDeadlines.get(sessionId));
+    this.mailFromDeadlines.delete(sessionId);
   }
 
   closed(sessionId: string): void {
     clearTimeout(this.deadlines.get(sessionId));
     this.deadlines.delete(sessionId);
+    this.mailFrom(sessionId);
     this.unknown.delete(sessionId);
     this.committingIds.delete(sessionId);
     this.expiredWhileCommitting.delete(sessionId);

@@ -6,11 +6,13 @@ import {
   type SMTPServerOptions,
   type SMTPServerSession,
 } from 'smtp-server';
+import type { AppConfig } from '../../../../platform/config/config.js';
 import type { IntakeRecipient, MailIntake } from '../../application/ports/mail-intake.port.js';
-import { createDataHandler } from './data-handler.js';
+import { ConnectionAdmission } from './connection-admission.js';
+import { createDataHandler, type StorageRoom } from './data-handler.js';
 import { InFlight } from './in-flight.js';
+import { KnownPeers } from './known-peers.js';
 import { SlidingWindowLimiter } from '../../../../shared/sliding-window-limiter.js';
-import { ConnectionCounter } from './ip-rate-limiter.js';
 import { SessionGuards } from './session-guards.js';
 import { smtpError } from './smtp-session.js';
 import { TrustedRelays } from './trusted-relays.js';
@@ -28,6 +30,17 @@ export interface SmtpListenerOptions {
   maxRecipients?: number;
   /** Per remote IP; defaults 10 concurrent connections and 60 messages (MAIL FROM) a minute. */
   limits?: { connectionsPerIp: number; messagesPerMinutePerIp: number };
+  /** Concurrent connections per IPv4 /24 and per IPv6 /64 (`421 4.7.0` past them); defaults 25 each. */
+  connectionsPerNetwork?: { ipv4Slash24: number; ipv6Slash64: number };
+  /** Deadline from connect to the first MAIL FROM (`421 4.4.2` and closed past it); default 30 s. */
+  mailFromTimeoutMs?: number;
+  /**
+   * Percent of `maxConnections` (0–90) only known peers (a message accepted from their /24 or /64
+   * lately) and trusted relays may take: past the rest, strangers get `421 4.3.2`. Default 10.
+   */
+  reservedConnectionsPercent?: number;
+  /** How long and how many networks the known-peer record keeps; defaults 7 days and 10,000. */
+  knownPeers?: { ttlMs: number; capacity: number };
   /** STARTTLS is offered only when given. */
   tls?: { key: Buffer; cert: Buffer } | null;
   /** Idle time allowed while the client owes us input (commands and DATA); smtp-server's default (60 s) when unset. */
@@ -45,6 +58,8 @@ export interface SmtpListenerOptions {
   trustedRelays?: readonly string[];
   /** How long close() lets messages still in DATA finish before their connections are dropped; default 30 s. */
   shutdownGraceMs?: number;
+  /** Asked before each commit: without room (the embedded database's DATA_DIR), `452` and nothing stored. */
+  storage?: StorageRoom | null;
   logger: Logger;
 }
 
@@ -59,10 +74,43 @@ export interface SmtpListener {
 
 const DEFAULT_MAX_RECIPIENTS = 10;
 const DEFAULT_LIMITS = { connectionsPerIp: 10, messagesPerMinutePerIp: 60 };
+const DEFAULT_CONNECTIONS_PER_NETWORK = { ipv4Slash24: 25, ipv6Slash64: 25 };
+const DEFAULT_MAIL_FROM_TIMEOUT_MS = 30_000;
+const DEFAULT_RESERVED_CONNECTIONS_PERCENT = 10;
+const DEFAULT_KNOWN_PEERS = { ttlMs: 7 * 24 * 3_600_000, capacity: 10_000 };
 const DEFAULT_SHUTDOWN_GRACE_MS = 30_000;
 const DEFAULT_MAX_UNKNOWN_RECIPIENTS = 5;
 /** Once in-flight messages are done, idle connections get smtp-server's `421` after this long. */
 const IDLE_CLOSE_MS = 250;
+
+/** The settings that bound what senders may hold of the listener (`SMTP_*`), as listener options. */
+export type SmtpLimitSettings = Pick<
+  AppConfig,
+  | 'SMTP_MAX_CONNECTIONS_PER_IP'
+  | 'SMTP_MESSAGES_PER_MINUTE_PER_IP'
+  | 'SMTP_MAX_CONNECTIONS_PER_IPV4_24'
+  | 'SMTP_MAX_CONNECTIONS_PER_IPV6_64'
+  | 'SMTP_MAIL_FROM_TIMEOUT_SECONDS'
+  | 'SMTP_RESERVED_CONNECTIONS_PERCENT'
+  | 'SMTP_SESSION_TIMEOUT_SECONDS'
+  | 'SMTP_IDLE_TIMEOUT_SECONDS'
+  | 'SMTP_MAX_CONNECTIONS'
+  | 'SMTP_TRUSTED_RELAYS'
+>;
+
+/** What the configuration says about limits and deadlines, for `startSmtpListener` (the smtp role, tests). */
+export function smtpLimitsOf(config: SmtpLimitSettings) {
+  return {
+    limits: { connectionsPerIp: config.SMTP_MAX_CONNECTIONS_PER_IP, messagesPerMinutePerIp: config.SMTP_MESSAGES_PER_MINUTE_PER_IP },
+    connectionsPerNetwork: { ipv4Slash24: config.SMTP_MAX_CONNECTIONS_PER_IPV4_24, ipv6Slash64: config.SMTP_MAX_CONNECTIONS_PER_IPV6_64 },
+    mailFromTimeoutMs: config.SMTP_MAIL_FROM_TIMEOUT_SECONDS * 1000,
+    reservedConnectionsPercent: config.SMTP_RESERVED_CONNECTIONS_PERCENT,
+    sessionTimeoutMs: config.SMTP_SESSION_TIMEOUT_SECONDS * 1000,
+    socketTimeoutMs: config.SMTP_IDLE_TIMEOUT_SECONDS * 1000,
+    maxConnections: config.SMTP_MAX_CONNECTIONS,
+    trustedRelays: config.SMTP_TRUSTED_RELAYS,
+  } satisfies Partial<SmtpListenerOptions>;
+}
 
 /**
  * The built-in SMTP listener (a driving adapter): no AUTH, no relay, recipients checked at RCPT time,
@@ -74,7 +122,12 @@ const IDLE_CLOSE_MS = 250;
  * - `MAIL FROM … SIZE=n` over the cap (smtp-server `size`): `552 5.3.4`; DATA over the cap
  *   (smtp-server `rejectOversized`, and `stream.sizeExceeded` here): `552 5.3.4`, nothing stored;
  * - intake failing: `451 4.3.0 Temporary failure, try again later` (the sender retries);
+ * - no room to store it (`storage`): `452 4.2.2 Insufficient system storage` at the end of DATA, nothing stored;
  * - too many connections from the IP: `421 4.7.0 Too many connections, try again later` at connect;
+ * - too many from its /24 (IPv4) or /64 (IPv6): `421 4.7.0 Too many connections from your network, …`;
+ * - only the reserved connections left and the peer's network has delivered nothing lately:
+ *   `421 4.3.2 Too busy, try again later` at connect (see ConnectionAdmission);
+ * - no MAIL FROM within `mailFromTimeoutMs` of connecting: `421 4.4.2 No MAIL FROM in time`, then closed;
  * - too many messages from the IP: `421 4.4.2 Rate limit exceeded, try again later` at MAIL FROM
  *   (counted per accepted MAIL FROM, so nothing is transferred; smtp-server derives 4.4.2 from 421);
  * - too many messages from the client behind a trusted relay: `451 4.3.0` at the end of DATA (below);
@@ -87,26 +140,40 @@ const IDLE_CLOSE_MS = 250;
  *   RFC 5321's "closing the channel", so the sender's remaining recipients are retried, not bounced;
  * - shutting down: `421 4.3.2 Service shutting down` at connect, `421 4.4.2` at MAIL FROM.
  *
- * Trusted relays: the per-IP connection limit, the MAIL FROM rate and the unknown-recipient disconnect
- * do not apply to a relay's connection (it carries every sender's mail and guards its own clients). The
- * message rate applies instead to the original client, which is only known once DATA's headers are in:
- * so a relayed message is counted at the end of DATA, against the address in the relay's own topmost
- * `Received` header, and refused with a `451` (this message only, the cached connection stays open) when
- * that client is over its limit. When no address can be read the limit is lifted for the message. An
+ * Trusted relays: the per-IP and per-network connection limits, the reserve, the MAIL FROM rate and the
+ * unknown-recipient disconnect do not apply to a relay's connection (it carries every sender's mail
+ * and guards its own clients). The message rate applies instead to the original client, which is only
+ * known once DATA's headers are in: so a relayed message is counted at the end of DATA, against the
+ * address in the relay's own topmost `Received` header, and refused with a `451` (this message only,
+ * the cached connection stays open) when that client is over its limit. When no address can be read the limit is lifted for the message. An
  * untrusted peer is always counted by its TCP address, whatever its headers say.
  */
 export async function startSmtpListener(options: SmtpListenerOptions): Promise<SmtpListener> {
   const { intake, maxMessageBytes } = options;
   const log = options.logger.child({ component: 'smtp' });
   const limits = options.limits ?? DEFAULT_LIMITS;
-  const connections = new ConnectionCounter(limits.connectionsPerIp);
+  const knownPeers = options.knownPeers ?? DEFAULT_KNOWN_PEERS;
+  const networkLimits = options.connectionsPerNetwork ?? DEFAULT_CONNECTIONS_PER_NETWORK;
   const messageRate = new SlidingWindowLimiter(limits.messagesPerMinutePerIp, 60_000);
   const relays = new TrustedRelays(options.trustedRelays ?? []);
+  const admission = new ConnectionAdmission(
+    {
+      connectionsPerIp: limits.connectionsPerIp,
+      connectionsPerIpv4Slash24: networkLimits.ipv4Slash24,
+      connectionsPerIpv6Slash64: networkLimits.ipv6Slash64,
+      maxConnections: options.maxConnections ?? null,
+      reservedPercent: options.reservedConnectionsPercent ?? DEFAULT_RESERVED_CONNECTIONS_PERCENT,
+    },
+    new KnownPeers(knownPeers.ttlMs, knownPeers.capacity),
+    relays,
+  );
   const maxUnknownRecipients = options.maxUnknownRecipients ?? DEFAULT_MAX_UNKNOWN_RECIPIENTS;
   // `smtp` is created below, once its handlers exist; the guards only look at it from a handler on.
-  const guards = new SessionGuards(() => smtp.connections, options.sessionTimeoutMs ?? null, log);
-  /** Session id → IP, for the connections counted against the per-IP limit. */
-  const counted = new Map<string, string>();
+  const guards = new SessionGuards(
+    () => smtp.connections,
+    { sessionMs: options.sessionTimeoutMs ?? null, mailFromMs: options.mailFromTimeoutMs ?? DEFAULT_MAIL_FROM_TIMEOUT_MS },
+    log,
+  );
   const dataInFlight = new InFlight();
   const receives = new Set<Promise<unknown>>();
   let stopping = false;
@@ -119,27 +186,24 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
       callback(smtpError(421, '4.3.2 Service shutting down'));
       return;
     }
-    const relayed = relays.includes(ip);
-    if (!relayed && !connections.tryAcquire(ip)) {
-      log.warn({ remoteAddress: ip, reason: 'too-many-connections' }, 'smtp connection refused');
-      callback(smtpError(421, '4.7.0 Too many connections, try again later'));
+    const refusal = admission.admit(session.id, ip);
+    if (refusal) {
+      log.warn({ remoteAddress: ip, reason: refusal.reason, open: admission.open }, 'smtp connection refused');
+      callback(smtpError(421, refusal.text));
       return;
     }
-    if (!relayed) counted.set(session.id, ip);
     guards.opened(session.id);
     callback();
   };
 
   const onClose = (session: SMTPServerSession): void => {
     guards.closed(session.id);
-    const ip = counted.get(session.id);
-    if (ip === undefined) return;
-    counted.delete(session.id);
-    connections.release(ip);
+    admission.release(session.id);
   };
 
   const onMailFrom = (_address: SMTPServerAddress, session: SMTPServerSession, callback: (err?: Error | null) => void): void => {
     const ip = session.remoteAddress;
+    guards.mailFrom(session.id);
     if (stopping) {
       log.info({ remoteAddress: ip, reason: 'shutting-down' }, 'smtp transaction refused');
       callback(smtpError(421, 'Service shutting down'));
@@ -198,6 +262,8 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
     dataInFlight,
     receives,
     resolvedOf,
+    delivered: (remoteAddress) => admission.delivered(remoteAddress),
+    storage: options.storage ?? null,
   });
 
   const serverOptions: SMTPServerOptions = {

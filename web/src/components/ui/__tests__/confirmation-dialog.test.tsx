@@ -31,6 +31,13 @@ describe('confirmation dialog', () => {
     expect(screen.getByText('Invoices').tagName).toBe('STRONG');
   });
 
+  it('adds a detail sentence under the message, keeping the message as it is', () => {
+    renderDialog({ detail: 'The linked Google Doc stays in your Google Drive.' });
+
+    expect(screen.getByText(/Are you sure/).textContent).toBe('Are you sure you want to delete the document Invoices?');
+    expect(screen.getByText('The linked Google Doc stays in your Google Drive.').tagName).toBe('P');
+  });
+
   it('has a Cancel button by default and the approve button in the chosen style', () => {
     renderDialog();
 

@@ -8,6 +8,8 @@ export type ConfirmationDialogProps = {
   highlight?: string;
   /** Ends the sentence with "?" (after the highlight when there is one). */
   question?: boolean;
+  /** One more sentence under the message, e.g. what the action keeps and what it removes. */
+  detail?: string;
   approveText: string;
   cancelText?: string;
   variant?: 'approve' | 'delete';
@@ -24,6 +26,7 @@ export function ConfirmationDialog({
   message,
   highlight,
   question = false,
+  detail,
   approveText,
   cancelText = 'Cancel',
   variant = 'approve',
@@ -50,6 +53,7 @@ export function ConfirmationDialog({
         ) : null}
         {question ? '?' : null}
       </p>
+      {detail ? <p className="modal__message">{detail}</p> : null}
       <div className="modal__actions">
         <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
           {cancelText}

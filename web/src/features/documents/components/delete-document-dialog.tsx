@@ -10,7 +10,10 @@ type DeleteDocumentDialogProps = {
   onClose: () => void;
 };
 
-/** Spec §2: confirm, then delete behind the blocking overlay; the card goes only after the server agreed. */
+/**
+ * Spec §2: confirm, then delete behind the blocking overlay; the card goes only after the server agreed.
+ * The question is the spec's; the sentence under it says what the deletion takes and what it leaves.
+ */
 export function DeleteDocumentDialog({ document, onClose }: DeleteDocumentDialogProps) {
   const remove = useDeleteDocument();
   const deleting = remove.isPending;
@@ -34,6 +37,7 @@ export function DeleteDocumentDialog({ document, onClose }: DeleteDocumentDialog
         message="Are you sure you want to delete the document"
         highlight={document.documentName}
         question
+        detail="Its email records are deleted with it; the linked Google Doc stays in your Google Drive."
         approveText="Delete"
         variant="delete"
         pending={deleting}

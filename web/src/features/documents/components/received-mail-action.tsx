@@ -20,6 +20,7 @@ const ON_ITS_WAY: readonly ReceivedMail['status'][] = ['ignored', 'received', 'p
 /**
  * What the owner can do about one mail, as the server decided (`action`; the reason text is never read),
  * with the outcome shown in place: "Allow <sender> and process", Retry, or where to get tokens or a plan.
+ * A look-alike sender is shown in its ASCII form, with a warning saying what it resembles.
  */
 export function ReceivedMailAction({ mail, retrying, allow, onAllow, onRetry }: ReceivedMailActionProps) {
   // Allowed: the row follows by itself (live updates) until the mail is processed.
@@ -35,23 +36,35 @@ export function ReceivedMailAction({ mail, retrying, allow, onAllow, onRetry }: 
   switch (action.kind) {
     case 'allow-sender': {
       const pending = allow?.status === 'pending';
+      // A look-alike address is never shown as it renders (it would pass for the address it imitates):
+      // its ASCII form is, with a warning that describes the button.
+      const shown = action.lookalike ? action.senderAscii : action.sender;
+      const warningId = `mail-action-lookalike-${mail.id}`;
       return (
         <div className="mail-action">
           <button
             type="button"
             className="button button--secondary mail-action__button"
             disabled={pending}
-            title={`Allow ${action.sender} and process`}
+            title={`Allow ${shown} and process`}
+            aria-describedby={action.lookalike ? warningId : undefined}
             onClick={() => onAllow(mail)}
           >
             {pending ? (
               'Allowing…'
             ) : (
               <>
-                Allow <span className="mail-action__address">{action.sender}</span> and process
+                Allow <span className="mail-action__address">{shown}</span> and process
               </>
             )}
           </button>
+          {action.lookalike ? (
+            <p id={warningId} className="mail-action__error mail-action__lookalike">
+              {action.looksLike
+                ? `Unusual characters: looks like ${action.looksLike} but is not.`
+                : 'Unusual characters: this address is shown in ASCII. Check it before allowing it.'}
+            </p>
+          ) : null}
           {allow?.status === 'error' ? (
             <p className="mail-action__error" role="alert">
               {allow.message}

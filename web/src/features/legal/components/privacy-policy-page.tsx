@@ -1,6 +1,32 @@
 import { Link } from 'react-router-dom';
+import { LoadFailed } from '@/components/ui/load-failed/load-failed';
 import { paths } from '@/config/paths';
+import { useRetentionPolicy } from '../api/get-retention-policy';
 import { LegalLayout, SupportEmail, type LegalSection } from './legal-layout';
+
+/**
+ * "How long we keep it": the installation's own periods, in the words the server gives (GET
+ * /api/retention-policy), which come from the same source as the periods its retention job purges by.
+ */
+function RetentionList() {
+  const policy = useRetentionPolicy();
+  return (
+    <>
+      {policy.isError ? (
+        <LoadFailed message="The retention periods could not be loaded." onRetry={() => void policy.refetch()} retrying={policy.isFetching} compact />
+      ) : null}
+      <ul aria-busy={policy.isPending || undefined}>
+        {policy.isPending ? <li>Loading the retention periods…</li> : null}
+        {policy.data?.map((sentence) => <li key={sentence}>{sentence}</li>)}
+        <li>
+          Your account: until you ask us to delete it at <SupportEmail />. We then delete your account data within 30 days,
+          except billing records that the law requires us to keep, which are kept only for as long as it requires.
+        </li>
+        <li>Server logs: for a limited period, as needed for security and troubleshooting.</li>
+      </ul>
+    </>
+  );
+}
 
 const SECTIONS: LegalSection[] = [
   {
@@ -34,12 +60,14 @@ const SECTIONS: LegalSection[] = [
           The Service receives every message sent to a document’s forward address. A message is stored in full, as received,
           only until it has been dealt with. Once it has been summarised, ignored or has expired, its content is deleted and we
           keep only a record of it: the sender’s address, the subject, when it arrived, its status, the tokens it used and the
-          result of the sender-authentication checks (DMARC and DKIM). If processing fails, the message is kept so that you can
-          retry it from the document’s page, until it is processed or the document is deleted.
+          result of the sender-authentication checks (DMARC and DKIM). If processing fails, or the sender is not on the
+          document’s allowed list, the message is kept for a while so that you can retry it, or allow its sender, from the
+          document’s page. “How long we keep it” below says for how long.
         </p>
         <p>
           When you set up forwarding in Gmail, Gmail sends a confirmation message to the forward address; we keep its
-          confirmation code, link and requesting address so that the document’s page can show them to you.
+          confirmation code, link and requesting address, until the document is deleted, so that the document’s page can show
+          them to you.
         </p>
         <h3 className="legal__subheading">Billing</h3>
         <p>
@@ -63,8 +91,11 @@ const SECTIONS: LegalSection[] = [
       <>
         <p>
           Only emails from a document’s allowed senders are summarised; other emails are ignored. For each summarised email, the
-          subject, sender, date and text of the message, together with the document’s description, are given to the AI model
-          configured for the Service. Attachments are never summarised or sent to the model. The model is instructed to treat
+          subject, sender, date and text of the message, the text read from its attachments (PDF, Word, text, CSV, Markdown
+          and HTML files, and images when the operator has turned on text recognition), together with the document’s
+          description, are given to the AI model configured for the Service. Attachments are read in an isolated process and
+          only their text is kept, and only until the email is summarised; one-time codes, passwords and card numbers are left
+          out before anything reaches the model. The model is instructed to treat
           the email as data only, and the summary it returns is reduced to plain text, with links and images removed, before it
           is written into your Google Doc with the email’s sender and date.
         </p>
@@ -134,21 +165,7 @@ const SECTIONS: LegalSection[] = [
   {
     id: 'retention',
     title: 'How long we keep it',
-    content: (
-      <ul>
-        <li>The content of an email: until it is processed or ignored; if it is held for lack of tokens, at most 30 days, after which it expires and is deleted.</li>
-        <li>Records of processed emails and your token history: for as long as the document, or your account, exists.</li>
-        <li>
-          Deleting a document deletes its forward address, its allowed senders, its email records and its forwarding
-          confirmation. The Google Doc itself stays in your Google Drive, and so do the summaries already written into it.
-        </li>
-        <li>
-          Your account: until you ask us to delete it at <SupportEmail />. We then delete your account data within 30 days,
-          except billing records that the law requires us to keep, which are kept only for as long as it requires.
-        </li>
-        <li>Server logs: for a limited period, as needed for security and troubleshooting.</li>
-      </ul>
-    ),
+    content: <RetentionList />,
   },
   {
     id: 'browser',

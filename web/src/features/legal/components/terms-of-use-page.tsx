@@ -31,7 +31,7 @@ const SECTIONS: LegalSection[] = [
           not summarised.
         </p>
         <p>
-          Summaries are plain text: links, images and formatting are removed. Attachments are not summarised. The Service is
+          Summaries are plain text: links, images and formatting are removed. The text of common attachments is summarised with the email. The Service is
           offered as it is at any given time; we may add, change or remove features.
         </p>
       </>

@@ -229,6 +229,7 @@ describe('documents list', () => {
       const dialog = screen.getByRole('dialog', { name: 'Delete document' });
       expect(within(dialog).getByText(/Are you sure/).textContent).toBe('Are you sure you want to delete the document Invoices?');
       expect(within(dialog).getByText('Invoices').tagName).toBe('STRONG');
+      expect(within(dialog).getByText('Its email records are deleted with it; the linked Google Doc stays in your Google Drive.')).toBeInTheDocument();
       expect(within(dialog).getByRole('button', { name: 'Delete' })).toHaveClass('button--danger');
       expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
     });

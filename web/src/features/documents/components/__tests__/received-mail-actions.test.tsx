@@ -17,7 +17,7 @@ function aMail(overrides: Partial<ReceivedMail> = {}): ReceivedMail {
     status: 'ignored',
     reason: "Sender bob@example.com is not on this document's allow-list.",
     authentication: null,
-    action: { kind: 'allow-sender', sender: 'bob@example.com' },
+    action: { kind: 'allow-sender', sender: 'bob@example.com', senderAscii: 'bob@example.com', lookalike: false, looksLike: null },
     ...overrides,
   };
 }
@@ -117,7 +117,7 @@ describe('processed emails: the action on each row', () => {
 
   it('keeps a long sender whole: cut with an ellipsis, the full address in the name, on hover and on focus', async () => {
     const sender = 'accounts-payable.department@very-long-company-name.example.com';
-    const { rowOf } = await renderRows(() => [aMail({ subject: 'Long', sourceMail: sender, action: { kind: 'allow-sender', sender } })]);
+    const { rowOf } = await renderRows(() => [aMail({ subject: 'Long', sourceMail: sender, action: { kind: 'allow-sender', sender, senderAscii: sender, lookalike: false, looksLike: null } })]);
 
     const button = within(rowOf('Long')).getByRole('button', { name: `Allow ${sender} and process` });
     expect(button).toHaveAttribute('title', `Allow ${sender} and process`);

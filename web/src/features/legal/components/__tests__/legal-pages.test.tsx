@@ -1,15 +1,33 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { installFakeFetch } from '@/test/fake-fetch';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { installFakeFetch, type Reply } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
+// The server's one source of the retention periods and their sentences: what the page must show as is.
+import { retentionPeriods, retentionSentences } from '../../../../../../src/shared/retention-policy';
 
-function installConfig() {
-  installFakeFetch({
+/** What GET /api/retention-policy answers for an installation with these settings. */
+function retentionPolicy(settings = { HOLD_DAYS: 30, MAIL_LOG_DAYS: 365 }): Reply {
+  const periods = retentionPeriods(settings);
+  return { status: 200, body: { periods, sentences: retentionSentences(periods) } };
+}
+
+function installConfig(retention: Reply = retentionPolicy()) {
+  return installFakeFetch({
     'GET /api/public-config': {
       status: 200,
       body: { supportEmail: 'legal@mailscribe.example', socialUrl: null, videoUrl: null, billing: 'stripe', inboundDomain: 'in.example' },
     },
+    'GET /api/retention-policy': retention,
   });
+}
+
+/** The items of the "How long we keep it" list. */
+function retentionItems(): string[] {
+  const section = document.getElementById('retention');
+  if (!section) throw new Error('no retention section');
+  return within(section)
+    .getAllByRole('listitem')
+    .map((item) => item.textContent ?? '');
 }
 
 describe('terms of use (/termsOfUse)', () => {
@@ -43,12 +61,37 @@ describe('privacy policy (/privacyPolicy)', () => {
     const article = (await screen.findByRole('heading', { name: 'Privacy Policy', level: 1 })).closest('article') as HTMLElement;
     expect(article).toHaveTextContent('Last updated: 1 September 2025');
     expect(article).toHaveTextContent('drive.file');
-    expect(article).toHaveTextContent('Attachments are never summarised or sent to the model');
+    expect(article).toHaveTextContent('the text read from its attachments');
+    expect(article).toHaveTextContent('only until the email is summarised');
     expect(article).toHaveTextContent('its content is deleted');
-    expect(article).toHaveTextContent('at most 30 days');
+    expect(await screen.findByText(/waits at most 30 days/)).toBeInTheDocument();
     expect(article).toHaveTextContent('Stripe');
     expect(article).toHaveTextContent('Limited Use requirements');
     expect(await screen.findAllByRole('link', { name: 'legal@mailscribe.example' })).not.toHaveLength(0);
+  });
+
+  it('states exactly the retention sentences of the installation, in order, before the account and log items', async () => {
+    installConfig(retentionPolicy({ HOLD_DAYS: 14, MAIL_LOG_DAYS: 90 }));
+    renderApp('/privacyPolicy');
+
+    const sentences = retentionSentences(retentionPeriods({ HOLD_DAYS: 14, MAIL_LOG_DAYS: 90 }));
+    await screen.findByText(sentences[0] ?? '');
+    const items = retentionItems();
+    expect(items.slice(0, sentences.length)).toEqual(sentences);
+    expect(items.slice(sentences.length).map((item) => item.split(':')[0])).toEqual(['Your account', 'Server logs']);
+    expect(items.join(' ')).toContain('kept for 14 days');
+  });
+
+  it('says so, and offers to try again, when the retention periods cannot be loaded', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const api = installConfig({ status: 500, body: { error: { code: 'INTERNAL', message: 'Something went wrong.' } } });
+    const { user } = renderApp('/privacyPolicy');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('The retention periods could not be loaded.');
+    expect(warn).toHaveBeenCalledWith('Could not load the retention periods.', expect.anything());
+    api.on('GET /api/retention-policy', retentionPolicy());
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText(/waits at most 30 days/)).toBeInTheDocument();
   });
 
   it('has a table of contents linking to its sections', async () => {

@@ -1,0 +1,17 @@
+// How long this installation keeps what it stores (docs/api.md § Health, metrics and public configuration).
+
+/** GET /api/retention-policy: the retention periods, and the sentences the privacy policy shows for them. */
+export type RetentionPolicy = {
+  periods: {
+    /** Content kept by mail that ended ignored, failed or expired, in days after it ended (`HOLD_DAYS`). */
+    mailContentDays: number;
+    /** A mail's record, in days after it arrived (`MAIL_LOG_DAYS`). */
+    mailRecordDays: number;
+    /** A session's record, in days after it ended. */
+    endedSessionDays: number;
+    /** An unfinished sign-in, in minutes after it started. */
+    signInMinutes: number;
+  };
+  /** The privacy policy's "How long we keep it", one sentence per list item, in order. */
+  sentences: string[];
+};

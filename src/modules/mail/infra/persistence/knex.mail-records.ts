@@ -1,0 +1,81 @@
+import type { Knex } from 'knex';
+import type { Database } from '../../../../platform/db/database.js';
+import { knexOf, transactionOf } from '../../../../platform/transactions/knex-transaction.js';
+import type { Transaction } from '../../../../shared/transaction.js';
+import { FINAL_STATUSES } from '../../domain/inbound-message.js';
+import type { ChargedMail, MailRecords } from '../../application/ports/mail-records.port.js';
+
+/** Statuses whose mail may keep its content past its end (see `keepsContent`); expired is here for older rows. */
+const KEEPING = ['ignored', 'failed', 'expired'];
+
+interface ChargedRow {
+  id: string;
+  owner_id: string;
+  charge_round: number;
+  cost_tokens: number | null;
+}
+
+const toCharged = (row: ChargedRow): ChargedMail => ({ id: row.id, ownerId: row.owner_id, chargeRound: row.charge_round });
+/** A cost is recorded before anything is reserved (charge.step.ts): a mail without one has no ledger entry. */
+const wasCharged = (row: ChargedRow) => (row.cost_tokens ?? 0) > 0;
+
+export class KnexMailRecords implements MailRecords {
+  constructor(private readonly db: Database) {}
+
+  async chargedMailOf(tx: Transaction, documentId: string): Promise<ChargedMail[]> {
+    const rows = (await knexOf(tx)('inbound_messages').where({ document_id: documentId }).where('cost_tokens', '>', 0).select('id', 'owner_id', 'charge_round', 'cost_tokens')) as ChargedRow[];
+    return rows.map(toCharged);
+  }
+
+  async eraseDocumentMail(tx: Transaction, documentId: string): Promise<void> {
+    const trx = knexOf(tx);
+    await trx('inbound_messages').where({ document_id: documentId }).delete();
+    await trx('inbound_message_totals').where({ document_id: documentId }).delete();
+    await trx('forwarding_confirmations').where({ document_id: documentId }).delete();
+  }
+
+  async dropContent(before: Date, limit: number): Promise<number> {
+    // Through the index of kept content (migration 20261201100000). SKIP LOCKED: a mail being retried or
+    // allowed right now is left for the next run.
+    const kept = this.db('inbound_messages')
+      .select('id')
+      .whereIn('status', KEEPING)
+      .whereNotNull('raw')
+      .where('finished_at', '<', before)
+      .orderBy('finished_at')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked();
+    const dropped = await this.db('inbound_messages').whereIn('id', kept).update({ raw: null, parsed: null, summary: null, updated_at: this.db.fn.now() }).returning('id');
+    return dropped.length;
+  }
+
+  async deleteRecords(before: Date, limit: number, within: (tx: Transaction, charged: ChargedMail[]) => Promise<void>): Promise<number> {
+    return this.db.transaction(async (trx) => {
+      const rows = (await oldFinal(trx, before, limit)) as ChargedRow[];
+      if (rows.length === 0) return 0;
+      await within(transactionOf(trx), rows.filter(wasCharged).map(toCharged));
+      // Counted from `returning`: the embedded driver answers a DELETE with its raw result, not a count.
+      const deleted = await trx('inbound_messages')
+        .whereIn(
+          'id',
+          rows.map((row) => row.id),
+        )
+        .delete()
+        .returning('id');
+      return deleted.length;
+    });
+  }
+}
+
+/** Oldest first, locked for the deletion; a mail another transaction holds is left for the next run. */
+function oldFinal(trx: Knex.Transaction, before: Date, limit: number) {
+  return trx('inbound_messages')
+    .select('id', 'owner_id', 'charge_round', 'cost_tokens')
+    .where('received_at', '<', before)
+    .whereIn('status', [...FINAL_STATUSES])
+    .orderBy('received_at')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked();
+}

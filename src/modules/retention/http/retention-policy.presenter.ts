@@ -1,0 +1,14 @@
+import type { RetentionPolicy } from '../../../contract/retention.js';
+import { retentionSentences, type RetentionPeriods } from '../../../shared/retention-policy.js';
+
+export function presentRetentionPolicy(periods: RetentionPeriods): RetentionPolicy {
+  return {
+    periods: {
+      mailContentDays: periods.mailContentDays,
+      mailRecordDays: periods.mailRecordDays,
+      endedSessionDays: periods.endedSessionDays,
+      signInMinutes: periods.signInMinutes,
+    },
+    sentences: retentionSentences(periods),
+  };
+}

@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import { connect, type Socket } from 'node:net';
+import { createTransport } from 'nodemailer';
+import { pino } from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CreateDocument } from '../../src/modules/documents/application/create-document.use-case.js';
+import { ReceiveMail } from '../../src/modules/mail/index.js';
+import { smtpLimitsOf, startSmtpListener, type SmtpListener } from '../../src/modules/mail/infra/smtp/smtp.listener.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { aUser } from '../support/users.js';
+
+const SENDER = 'ada@example.com';
+/** The operator's settings, scaled down from 500 slots and 500 slow connections from 50 addresses. */
+const SETTINGS = {
+  SMTP_MAX_CONNECTIONS: '40',
+  SMTP_RESERVED_CONNECTIONS_PERCENT: '10',
+  SMTP_MAX_CONNECTIONS_PER_IP: '10',
+  SMTP_MAX_CONNECTIONS_PER_IPV4_24: '15',
+  // The slow clients must still hold their slots when the honest senders come: the deadlines that end
+  // them (smtp-abuse.test.ts) are far off here.
+  SMTP_MAIL_FROM_TIMEOUT_SECONDS: '300',
+  SMTP_IDLE_TIMEOUT_SECONDS: '300',
+};
+const SLOW_CONNECTIONS = 100;
+const SLOW_ADDRESSES = 20;
+/** Slow clients connecting at once: with the 36 strangers' slots taken, the hard cap of 40 is never hit. */
+const BATCH = 4;
+
+/** A client from its own loopback address that holds its connection, sending a byte now and then and never a command. */
+class SlowClient {
+  readonly replies: string[] = [];
+  closed = false;
+  private buffer = '';
+  private timer: NodeJS.Timeout | null = null;
+
+  private constructor(private readonly socket: Socket) {
+    socket.setEncoding('latin1');
+    socket.on('data', (data: string) => {
+      this.buffer += data;
+      const lines = this.buffer.split('\r\n');
+      this.buffer = lines.pop() ?? '';
+      this.replies.push(...lines);
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      this.closed = true;
+      if (this.timer) clearInterval(this.timer);
+    });
+  }
+
+  /** Connects and resolves once the first reply is in: the greeting (then it starts dribbling) or a refusal. */
+  static async connect(port: number, localAddress: string): Promise<SlowClient> {
+    const socket = await new Promise<Socket>((resolve, reject) => {
+      const s = connect({ port, host: '127.0.0.1', localAddress }, () => resolve(s));
+      s.once('error', reject);
+    });
+    const client = new SlowClient(socket);
+    await vi.waitFor(() => expect(client.replies[0]).toBeDefined(), { timeout: 10_000, interval: 20 });
+    if (client.admitted) client.timer = setInterval(() => socket.write('x'), 1_000);
+    return client;
+  }
+
+  get admitted(): boolean {
+    return this.replies[0]?.startsWith('220 ') ?? false;
+  }
+
+  destroy(): void {
+    this.socket.destroy();
+  }
+}
+
+describe.each(databaseKinds())('honest senders while slow clients crowd the SMTP listener (%s)', (kind) => {
+  let database: TestDatabase;
+  let app: TestApp;
+  let ownerId: string;
+  const listeners: SmtpListener[] = [];
+  const slowClients: SlowClient[] = [];
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    app = await startTestApp(database, { env: SETTINGS });
+    ownerId = await aUser(database.db, 'owner@example.com');
+  });
+  afterEach(async () => {
+    for (const client of slowClients.splice(0)) client.destroy();
+    await Promise.all(listeners.splice(0).map((listener) => listener.close()));
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  /** A listener on the real intake, limited as the operator's settings say. */
+  async function listener(): Promise<number> {
+    const started = await startSmtpListener({
+      intake: app.container.resolve(ReceiveMail),
+      host: '127.0.0.1',
+      port: 0,
+      hostname: app.config.INBOUND_DOMAIN,
+      maxMessageBytes: app.config.MAX_MESSAGE_BYTES,
+      shutdownGraceMs: 100,
+      logger: pino({ level: 'silent' }),
+      ...smtpLimitsOf(app.config),
+    });
+    listeners.push(started);
+    return started.port;
+  }
+
+  async function aForwardAddress(): Promise<{ documentId: string; forwardEmail: string }> {
+    const document = await app.container
+      .resolve(CreateDocument)
+      .execute({ ownerId, documentId: randomUUID(), name: 'Crowded', description: '', allowedEmails: [SENDER] });
+    return { documentId: document.id, forwardEmail: document.forwardEmail };
+  }
+
+  /** One message from `localAddress`; resolves with the final reply (250 …) or rejects with the refusal. */
+  async function deliver(port: number, localAddress: string, to: string, subject: string): Promise<string> {
+    const transport = createTransport({ host: '127.0.0.1', port, localAddress, ignoreTLS: true, connectionTimeout: 10_000, greetingTimeout: 10_000 });
+    try {
+      const info = await transport.sendMail({ envelope: { from: SENDER, to: [to] }, raw: `From: ${SENDER}\r\nTo: ${to}\r\nSubject: ${subject}\r\n\r\nStill getting through.\r\n` });
+      return info.response;
+    } finally {
+      transport.close();
+    }
+  }
+
+  /** `SLOW_CONNECTIONS` from `SLOW_ADDRESSES` addresses, `BATCH` at a time; each batch waits for its first replies. */
+  async function crowd(port: number, addressOf: (n: number) => string): Promise<SlowClient[]> {
+    const attempts = Array.from({ length: SLOW_CONNECTIONS }, (_, n) => addressOf(n % SLOW_ADDRESSES));
+    for (let start = 0; start < attempts.length; start += BATCH) {
+      const batch = await Promise.all(attempts.slice(start, start + BATCH).map((address) => SlowClient.connect(port, address)));
+      slowClients.push(...batch);
+    }
+    return slowClients;
+  }
+
+  const stored = async (documentId: string): Promise<number> =>
+    Number(((await database.db('inbound_messages').where({ document_id: documentId }).count({ n: '*' }).first()) as { n: number | string }).n);
+
+  it('serves a peer that delivered before and a new peer from a fresh /24 while 100 slow connections from 20 addresses in two /24s press against a cap of 40 (15 per /24)', async () => {
+    const port = await listener();
+    const { documentId, forwardEmail } = await aForwardAddress();
+    expect(await deliver(port, '127.0.200.1', forwardEmail, 'before')).toMatch(/^250 /);
+
+    // 127.0.10.1–10 and 127.0.11.1–10, five connections each.
+    const clients = await crowd(port, (n) => `127.0.${10 + (n % 2)}.${Math.floor(n / 2) + 1}`);
+    const held = clients.filter((client) => client.admitted);
+    expect(held).toHaveLength(30);
+    expect(new Set(clients.filter((client) => !client.admitted).map((client) => client.replies[0]))).toEqual(
+      new Set(['421 4.7.0 Too many connections from your network, try again later']),
+    );
+
+    expect(await deliver(port, '127.0.200.1', forwardEmail, 'known peer')).toMatch(/^250 /);
+    expect(await deliver(port, '127.0.201.1', forwardEmail, 'new peer')).toMatch(/^250 /);
+    expect(await stored(documentId)).toBe(3);
+    expect(held.filter((client) => client.closed)).toHaveLength(0);
+  });
+
+  it('keeps 4 of 40 connections for a peer that delivered before while 100 slow connections from 20 addresses in 20 /24s take the other 36; a stranger gets 421 4.3.2', async () => {
+    const port = await listener();
+    const { documentId, forwardEmail } = await aForwardAddress();
+    expect(await deliver(port, '127.0.202.1', forwardEmail, 'before')).toMatch(/^250 /);
+
+    // 127.0.20.1 … 127.0.39.1, five connections each: no address or /24 cap binds.
+    const clients = await crowd(port, (n) => `127.0.${20 + n}.1`);
+    const held = clients.filter((client) => client.admitted);
+    expect(held).toHaveLength(36);
+    expect(new Set(clients.filter((client) => !client.admitted).map((client) => client.replies[0]))).toEqual(
+      new Set(['421 4.3.2 Too busy, try again later']),
+    );
+
+    // Another address of the /24 that delivered: the record is per network.
+    expect(await deliver(port, '127.0.202.7', forwardEmail, 'known peer')).toMatch(/^250 /);
+    await expect(deliver(port, '127.0.203.1', forwardEmail, 'stranger')).rejects.toThrow(/421 4\.3\.2 Too busy/);
+    expect(await stored(documentId)).toBe(2);
+    expect(held.filter((client) => client.closed)).toHaveLength(0);
+  });
+});
