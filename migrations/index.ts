@@ -16,6 +16,7 @@ import * as mailQueue from './20261129120000_mail_queue.js';
 import * as mailAttachmentCount from './20261130120000_mail_attachment_count.js';
 import * as retention from './20261201100000_retention.js';
 import * as mailRunBoot from './20261201120000_mail_run_boot.js';
+import * as accountDeletion from './20261202120000_account_deletion.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '20261130120000_mail_attachment_count': mailAttachmentCount,
   '20261201100000_retention': retention,
   '20261201120000_mail_run_boot': mailRunBoot,
+  '20261202120000_account_deletion': accountDeletion,
 };

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { container as rootContainer, type DependencyContainer } from 'tsyringe';
+import { accountModule } from './modules/account/index.js';
 import { billingModule } from './modules/billing/index.js';
 import { documentsModule, type DocumentsOverrides } from './modules/documents/index.js';
 import { identityModule, type IdentityOverrides } from './modules/identity/index.js';
@@ -49,6 +50,7 @@ export function buildContainer({ config, db, logger, overrides = {} }: Container
     billingModule(context),
     liveUpdatesModule(context),
     retentionModule(context),
+    accountModule(context),
   ];
   container.register(APP_MODULES, { useValue: modules });
   return container;

@@ -14,4 +14,6 @@ export type RetentionPolicy = {
   };
   /** The privacy policy's "How long we keep it", one sentence per list item, in order. */
   sentences: string[];
+  /** What an account deletion keeps (the billing records the law requires), one sentence each. */
+  accountDeletionKept: string[];
 };

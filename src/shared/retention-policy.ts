@@ -57,3 +57,22 @@ export function retentionSentences(periods: RetentionPeriods): string[] {
     `Unfinished sign-ins: deleted when they expire, ${count(periods.signInMinutes, 'minute')} after they start.`,
   ];
 }
+
+/**
+ * What deleting an account keeps, as the privacy policy says it (one list item each); everything else of
+ * the account is deleted at once. Billing law requires these records; none of them holds the account's
+ * email, name, a document's name, a mail's subject or sender. The deletion's code keeps exactly these
+ * (token-ledger's `KEPT_LEDGER_KINDS`, billing's `KEPT_CHECKOUT` and the customer row) and
+ * test/security/account-deletion.test.ts checks that nothing else stays.
+ */
+export const ACCOUNT_DELETION_KEPT: readonly string[] = [
+  'The token history entries of your purchases and paid subscription periods: their amount of tokens, the ' +
+    'amount paid, their date and a generic description (such as "Token purchase" or "Pro: monthly tokens"), ' +
+    'under an account number that no longer leads to your name or email.',
+  'Your customer record at the payment provider as the Service knows it: the provider and its customer ' +
+    'number, with the date it was created (your billing email and saved card are removed from it).',
+  'The records of your completed payments (checkouts): what was bought, the quantity, the price, the total and ' +
+    'when it was paid.',
+  'The payment provider (Stripe) keeps its own invoices and receipts as the law requires; the subscription is ' +
+    'cancelled there before the account is deleted, so nothing is charged again.',
+];

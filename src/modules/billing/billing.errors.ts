@@ -14,6 +14,8 @@ export const BillingErrors = {
   PLAN_CHANGE_PAYMENT_FAILED: 'BILLING.PLAN_CHANGE_PAYMENT_FAILED',
   PRICE_NOT_FOUND: 'BILLING.PRICE_NOT_FOUND',
   PROVIDER_UNAVAILABLE: 'BILLING.PROVIDER_UNAVAILABLE',
+  /** The provider answered but would not cancel the subscription (account deletion stops there). */
+  CANCEL_FAILED: 'BILLING.CANCEL_FAILED',
   WEBHOOK_SIGNATURE: 'BILLING.WEBHOOK_SIGNATURE',
 } as const;
 

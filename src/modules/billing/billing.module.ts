@@ -27,6 +27,8 @@ import { stripeWebhookRoutes } from './http/stripe-webhook.routes.js';
 import { stripeRoutes } from './http/stripe.routes.js';
 import { subscriptionRoutes } from './http/subscription.routes.js';
 import { DisabledPaymentGateway } from './infra/disabled.payment-gateway.js';
+import { KnexBillingAccountRecords } from './infra/knex.billing-account.records.js';
+import { BILLING_ACCOUNT_RECORDS } from './application/ports/billing-account.records.port.js';
 import { KnexCheckoutSessionRepository } from './infra/knex.checkout-session.repository.js';
 import { KnexCustomerRepository } from './infra/knex.customer.repository.js';
 import { KnexProcessedEventStore } from './infra/knex.processed-event.store.js';
@@ -44,6 +46,7 @@ export function billingModule({ container: c, config, db, logger, clock }: Modul
   c.register(CUSTOMER_REPOSITORY, { useValue: new KnexCustomerRepository(db) });
   c.register(SUBSCRIPTION_REPOSITORY, { useValue: new KnexSubscriptionRepository(db) });
   c.register(CHECKOUT_SESSION_REPOSITORY, { useValue: new KnexCheckoutSessionRepository(db) });
+  c.register(BILLING_ACCOUNT_RECORDS, { useValue: new KnexBillingAccountRecords() });
   c.register(PROCESSED_EVENT_STORE, { useValue: new KnexProcessedEventStore(db) });
   const stripe = config.BILLING === 'stripe' ? stripeClient(config) : null;
   c.register(PAYMENT_GATEWAY, { useValue: stripe ? new StripePaymentGateway(stripe) : paymentGatewayFor(config, clock) });

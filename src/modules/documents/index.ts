@@ -21,3 +21,5 @@ export { isOnList } from './domain/allowed-emails.js';
 export { AddAllowedEmail } from './application/add-allowed-email.use-case.js';
 export { DocumentErrors, type DocumentErrorCode } from './documents.errors.js';
 export { documentNotFound } from './application/find-owned-document.js';
+// Account export and deletion: every document of the owner, erased as one document is.
+export { OwnerDocuments } from './application/owner-documents.use-case.js';

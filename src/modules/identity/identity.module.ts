@@ -19,6 +19,8 @@ import { oauthRoutes } from './http/oauth.routes.js';
 import { sessionRoutes } from './http/session.routes.js';
 import { AesGcmSecretSealer } from './infra/aes-gcm.secret-sealer.js';
 import { CachedSessionRepository } from './infra/cached.session.repository.js';
+import { KnexAccountRecords } from './infra/knex.account-records.js';
+import { ACCOUNT_RECORDS } from './application/ports/account-records.port.js';
 import { DevIdentityProvider } from './infra/dev.identity-provider.js';
 import { GoogleIdentityProvider } from './infra/google.identity-provider.js';
 import { JoseAccessTokens } from './infra/jose.access-tokens.js';
@@ -57,6 +59,7 @@ export function identityModule({ container: c, config, db, logger, clock, notifi
   });
   c.register(OAUTH_STATE_STORE, { useValue: new KnexOAuthStateStore(db) });
   c.register(SIGN_IN_RECORDS, { useValue: new KnexSignInRecords(db) });
+  c.register(ACCOUNT_RECORDS, { useValue: new KnexAccountRecords(db) });
   c.register(PROVIDER_CREDENTIALS, { useValue: new KnexProviderCredentials(db, sealer) });
   const dev = !overrides.identityProvider && config.AUTH_PROVIDER === 'dev' ? new DevIdentityProvider(config.PUBLIC_URL, sealer, () => clock.now()) : null;
   c.register(IDENTITY_PROVIDER, { useValue: overrides.identityProvider ?? dev ?? googleIdentityProvider(config) });

@@ -6,3 +6,6 @@ export { ReceiveMail } from './application/receive-mail.use-case.js';
 export { SweepHeldMail } from './application/sweep-held-mail.use-case.js';
 export { MailRetention } from './application/mail-retention.use-case.js';
 export { MAIL_INTAKE, type MailIntake } from './application/ports/mail-intake.port.js';
+// Account export and deletion.
+export { OwnerMail } from './application/owner-mail.use-case.js';
+export type { MailRecordExport } from './application/ports/mail-records.port.js';

@@ -11,3 +11,6 @@ export { ForgetChargeDescriptions, type NeutralDescriptions } from './applicatio
 export { tokensForCharacters } from './domain/token-cost.js';
 export { SourceKeyTakenError } from './domain/ledger-entry.js';
 export type { Balance } from './domain/balance.js';
+// Account export and deletion.
+export { AccountLedgerEntries } from './application/account-ledger.use-case.js';
+export { KEPT_LEDGER_KINDS, type LedgerEntryExport } from './application/ports/account-ledger.port.js';

@@ -3,6 +3,8 @@ import { Authenticate } from '../identity/index.js';
 import { BALANCE_EVENTS } from './application/ports/balance-events.port.js';
 import { LEDGER_POLICY, type LedgerPolicy } from './application/ledger-policy.js';
 import { LEDGER_DESCRIPTIONS } from './application/ports/ledger-descriptions.port.js';
+import { ACCOUNT_LEDGER } from './application/ports/account-ledger.port.js';
+import { KnexAccountLedger } from './infra/knex.account-ledger.js';
 import { LEDGER_REPOSITORY } from './application/ports/ledger.repository.port.js';
 import { TokenReports } from './application/token-reports.use-case.js';
 import { UsageChart } from './application/usage-chart.use-case.js';
@@ -20,6 +22,7 @@ export function tokenLedgerModule({ container: c, config, db, clock, notificatio
   const ledger = new KnexLedgerRepository(db);
   c.register(LEDGER_REPOSITORY, { useValue: ledger });
   c.register(LEDGER_DESCRIPTIONS, { useValue: new KnexLedgerDescriptions() });
+  c.register(ACCOUNT_LEDGER, { useValue: new KnexAccountLedger(db) });
   c.register(UsageChart, { useValue: new UsageChart(ledger, clock, { ttlMs: USAGE_CHART_TTL_MS, maxEntries: USAGE_CHARTS_KEPT }) });
   c.register(BALANCE_EVENTS, { useValue: new NoticeBalanceEvents(notifications) });
   c.register(LEDGER_POLICY, { useValue: { unlimited: config.BILLING === 'off' } satisfies LedgerPolicy });

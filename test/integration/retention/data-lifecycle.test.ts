@@ -6,7 +6,7 @@ import { DOCUMENT_DATA_ERASER, type DocumentDataEraser } from '../../../src/modu
 import { KnexInboundMessageRepository } from '../../../src/modules/mail/infra/persistence/knex.inbound-message.repository.js';
 import { ApplyRetention } from '../../../src/modules/retention/index.js';
 import { fixedClock } from '../../../src/shared/clock.js';
-import { retentionPeriods, retentionSentences } from '../../../src/shared/retention-policy.js';
+import { ACCOUNT_DELETION_KEPT, retentionPeriods, retentionSentences } from '../../../src/shared/retention-policy.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
 import { aUser } from '../../support/users.js';
@@ -106,7 +106,7 @@ describe.each(databaseKinds())('what is kept, and for how long (%s)', (kind) => 
       const response = await app.fetch('/api/retention-policy');
       expect(response.status).toBe(200);
       const policy = (await response.json()) as RetentionPolicy;
-      expect(policy).toEqual({ periods: periods(), sentences: retentionSentences(periods()) });
+      expect(policy).toEqual({ periods: periods(), sentences: retentionSentences(periods()), accountDeletionKept: [...ACCOUNT_DELETION_KEPT] });
       expect(policy.sentences.join(' ')).toContain('kept for 14 days');
       expect(policy.sentences.join(' ')).toContain('90 days after it arrived');
     });

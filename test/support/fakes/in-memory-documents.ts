@@ -105,6 +105,17 @@ export class InMemoryDocumentRepository implements DocumentRepository {
     }
     return hidden.length;
   }
+
+  async eraseAllOwned(_tx: Transaction, ownerId: string, within: DeletionStep): Promise<string[]> {
+    const owned = [...this.rows.values()].filter((row) => row.ownerId === ownerId);
+    for (const row of owned) {
+      await within(NO_TRANSACTION, { id: row.id, ownerId });
+      this.rows.delete(row.id);
+    }
+    return owned.map((row) => row.id);
+  }
+
+  async forgetErased(): Promise<void> {}
 }
 
 /** A document store in memory, with a switch to make its next call fail. */

@@ -21,6 +21,7 @@ const SECTIONS_BY_FILE: Record<string, string[]> = {
   'subscription.ts': ['Subscription'],
   'events.ts': ['Live updates'],
   'retention.ts': ['Health, metrics and public configuration'],
+  'account.ts': ['Account'],
 };
 
 const apiDoc = readFileSync(join(repoRoot, 'docs/api.md'), 'utf8');

@@ -13,7 +13,8 @@ export type RecordedRequest = {
   body: unknown;
 };
 
-export type Reply = { status: number; body?: unknown };
+/** `headers` are sent as given, after the JSON content type (e.g. a Content-Disposition). */
+export type Reply = { status: number; body?: unknown; headers?: Record<string, string> };
 
 /** Answers a request. Throwing (or rejecting) makes fetch fail as when the network is down. */
 export type Handler = (request: RecordedRequest) => Reply | Promise<Reply>;
@@ -120,7 +121,7 @@ export function installFakeFetch(routes: Record<string, Route> = {}): FakeFetch 
     const hasBody = reply.body !== undefined && reply.status !== 204;
     return new Response(hasBody ? JSON.stringify(reply.body) : null, {
       status: reply.status,
-      headers: hasBody ? { 'content-type': 'application/json' } : {},
+      headers: { ...(hasBody ? { 'content-type': 'application/json' } : {}), ...reply.headers },
     });
   });
 

@@ -1,4 +1,5 @@
 import type { NotificationBus } from '../../../platform/events/notification-bus.js';
+import type { Transaction } from '../../../shared/transaction.js';
 import { TtlCache } from '../../../shared/ttl-cache.js';
 import type { Document } from '../domain/document.js';
 import type { ClaimResult, DeletionStep, DocumentPatch, DocumentRepository, NewDocument } from '../application/ports/document.repository.port.js';
@@ -92,6 +93,18 @@ export class CachedDocumentRepository implements DocumentRepository {
   /** Hidden documents were never served from the cache (it keeps live ones only): nothing to drop. */
   eraseHidden(limit: number, within?: DeletionStep): Promise<number> {
     return this.inner.eraseHidden(limit, within);
+  }
+
+  /** Inside the account's transaction: the copies are dropped here; `forgetErased` signals after the commit. */
+  async eraseAllOwned(tx: Transaction, ownerId: string, within: DeletionStep): Promise<string[]> {
+    const ids = await this.inner.eraseAllOwned(tx, ownerId, within);
+    for (const id of ids) this.forget(id);
+    return ids;
+  }
+
+  /** After the account's commit: every process drops the erased documents. */
+  async forgetErased(ownerId: string, ids: string[]): Promise<void> {
+    for (const id of ids) await this.changed(ownerId, id, null);
   }
 
   /**

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import { CompiledQuery } from '../../../platform/db/compiled-query.js';
 import type { Database } from '../../../platform/db/database.js';
-import { transactionOf } from '../../../platform/transactions/knex-transaction.js';
+import { knexOf, transactionOf } from '../../../platform/transactions/knex-transaction.js';
+import type { Transaction } from '../../../shared/transaction.js';
 import type { Document } from '../domain/document.js';
 import type { DeletedDocument } from '../application/ports/document-data-eraser.port.js';
 import type { ClaimResult, DeletionStep, DocumentPatch, DocumentRepository, NewDocument } from '../application/ports/document.repository.port.js';
@@ -163,6 +164,16 @@ export class KnexDocumentRepository implements DocumentRepository {
     }
     return erased;
   }
+
+  async eraseAllOwned(tx: Transaction, ownerId: string, within: DeletionStep): Promise<string[]> {
+    const trx = knexOf(tx);
+    const rows = (await trx('documents').where({ owner_id: ownerId }).orderBy('id').forUpdate().select('id', 'external_id')) as { id: string; external_id: string | null }[];
+    for (const row of rows) await erase(trx, { id: row.id, ownerId }, row.external_id, within);
+    return rows.map((row) => row.id);
+  }
+
+  /** Nothing cached here. */
+  async forgetErased(): Promise<void> {}
 
   private liveOwned(ownerId: string, id: string) {
     return liveOwnedIn(this.db, ownerId, id);

@@ -1,5 +1,5 @@
 import type { RetentionPolicy } from '../../../contract/retention.js';
-import { retentionSentences, type RetentionPeriods } from '../../../shared/retention-policy.js';
+import { ACCOUNT_DELETION_KEPT, retentionSentences, type RetentionPeriods } from '../../../shared/retention-policy.js';
 
 export function presentRetentionPolicy(periods: RetentionPeriods): RetentionPolicy {
   return {
@@ -10,5 +10,6 @@ export function presentRetentionPolicy(periods: RetentionPeriods): RetentionPoli
       signInMinutes: periods.signInMinutes,
     },
     sentences: retentionSentences(periods),
+    accountDeletionKept: [...ACCOUNT_DELETION_KEPT],
   };
 }

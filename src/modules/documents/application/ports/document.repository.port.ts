@@ -59,6 +59,13 @@ export interface DocumentRepository {
    * `deleted_at`), each in a transaction of its own; answers how many.
    */
   eraseHidden(limit: number, within?: DeletionStep): Promise<number>;
+  /**
+   * Erases, as `delete` does, every document of the owner (live, hidden or an unfinished claim) inside
+   * `tx`, the account deletion's transaction; answers their ids.
+   */
+  eraseAllOwned(tx: Transaction, ownerId: string, within: DeletionStep): Promise<string[]>;
+  /** After the account deletion's commit: caches (in every process) drop the erased documents. */
+  forgetErased(ownerId: string, ids: string[]): Promise<void>;
 }
 
 /** Another module's part of a deletion, run in its transaction. */

@@ -7,6 +7,19 @@ export interface ChargedMail {
   chargeRound: number;
 }
 
+/** What the app keeps about a mail, as an account export shows it: metadata, never content. */
+export interface MailRecordExport {
+  id: string;
+  documentId: string;
+  subject: string;
+  sender: string;
+  status: string;
+  reason: string | null;
+  usedTokens: number;
+  receivedAt: Date;
+  finishedAt: Date | null;
+}
+
 /** The end of mail data: a deleted document's mail, and what retention purges. */
 export interface MailRecords {
   /** In `tx`: the document's mails that were charged (a cost was worked out for them). */
@@ -23,6 +36,10 @@ export interface MailRecords {
    * them any more), in one transaction that first runs `within` with those of them that were charged;
    * answers how many.
    */
+  /** Every mail record of the owner, newest first, for the account export. */
+  ownerRecords(ownerId: string): Promise<MailRecordExport[]>;
+  /** In `tx`, after the owner's documents were erased: whatever mail data is still tied to the owner. */
+  eraseOwnerMail(tx: Transaction, ownerId: string): Promise<void>;
   deleteRecords(before: Date, limit: number, within: (tx: Transaction, charged: ChargedMail[]) => Promise<void>): Promise<number>;
 }
 

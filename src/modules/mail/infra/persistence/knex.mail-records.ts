@@ -3,7 +3,7 @@ import type { Database } from '../../../../platform/db/database.js';
 import { knexOf, transactionOf } from '../../../../platform/transactions/knex-transaction.js';
 import type { Transaction } from '../../../../shared/transaction.js';
 import { FINAL_STATUSES } from '../../domain/inbound-message.js';
-import type { ChargedMail, MailRecords } from '../../application/ports/mail-records.port.js';
+import type { ChargedMail, MailRecordExport, MailRecords } from '../../application/ports/mail-records.port.js';
 
 /** Statuses whose mail may keep its content past its end (see `keepsContent`); expired is here for older rows. */
 const KEEPING = ['ignored', 'failed', 'expired'];
@@ -32,6 +32,41 @@ export class KnexMailRecords implements MailRecords {
     await trx('inbound_messages').where({ document_id: documentId }).delete();
     await trx('inbound_message_totals').where({ document_id: documentId }).delete();
     await trx('forwarding_confirmations').where({ document_id: documentId }).delete();
+  }
+
+  async ownerRecords(ownerId: string): Promise<MailRecordExport[]> {
+    const rows = (await this.db('inbound_messages')
+      .where({ owner_id: ownerId })
+      .orderBy([{ column: 'received_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+      .select('id', 'document_id', 'subject', 'source_mail', 'refusal_sender', 'status', 'reason', 'used_tokens', 'received_at', 'finished_at')) as {
+      id: string;
+      document_id: string;
+      subject: string;
+      source_mail: string;
+      refusal_sender: string | null;
+      status: string;
+      reason: string | null;
+      used_tokens: number;
+      received_at: Date;
+      finished_at: Date | null;
+    }[];
+    return rows.map((row) => ({
+      id: row.id,
+      documentId: row.document_id,
+      subject: row.subject,
+      sender: row.source_mail || row.refusal_sender || '',
+      status: row.status,
+      reason: row.reason,
+      usedTokens: row.used_tokens,
+      receivedAt: row.received_at,
+      finishedAt: row.finished_at,
+    }));
+  }
+
+  async eraseOwnerMail(tx: Transaction, ownerId: string): Promise<void> {
+    const trx = knexOf(tx);
+    await trx('inbound_messages').where({ owner_id: ownerId }).delete();
+    await trx('doc_write_windows').where({ user_id: ownerId }).delete();
   }
 
   async dropContent(before: Date, limit: number): Promise<number> {

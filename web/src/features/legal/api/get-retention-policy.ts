@@ -10,13 +10,12 @@ export type { RetentionPolicy };
  * GET /api/retention-policy: how long this installation keeps what it stores, as sentences the server
  * words from the same periods its retention job purges by. The page shows them as they are.
  */
-export async function getRetentionPolicy(signal?: AbortSignal): Promise<string[]> {
+export async function getRetentionPolicy(signal?: AbortSignal): Promise<Pick<RetentionPolicy, 'sentences' | 'accountDeletionKept'>> {
   const body = await api.get('retention-policy', signal ? { signal } : {}).json<Partial<RetentionPolicy>>();
-  const sentences = body.sentences;
-  if (!Array.isArray(sentences) || sentences.length === 0 || !sentences.every((sentence) => typeof sentence === 'string')) {
-    throw new Error('GET /api/retention-policy answered without its sentences.');
-  }
-  return sentences;
+  const { sentences, accountDeletionKept } = body;
+  const isSentences = (value: unknown): value is string[] => Array.isArray(value) && value.every((sentence) => typeof sentence === 'string');
+  if (!isSentences(sentences) || sentences.length === 0) throw new Error('GET /api/retention-policy answered without its sentences.');
+  return { sentences, accountDeletionKept: isSentences(accountDeletionKept) ? accountDeletionKept : [] };
 }
 
 export const retentionPolicyQueryOptions = () =>

@@ -17,10 +17,18 @@ function RetentionList() {
       ) : null}
       <ul aria-busy={policy.isPending || undefined}>
         {policy.isPending ? <li>Loading the retention periods…</li> : null}
-        {policy.data?.map((sentence) => <li key={sentence}>{sentence}</li>)}
+        {policy.data?.sentences.map((sentence) => <li key={sentence}>{sentence}</li>)}
         <li>
-          Your account: until you ask us to delete it at <SupportEmail />. We then delete your account data within 30 days,
-          except billing records that the law requires us to keep, which are kept only for as long as it requires.
+          Your account: until you delete it (Settings, “Delete my account”) or ask us to at <SupportEmail />. Deleting it
+          removes your documents, their email records and allow-lists, your sessions and your account at once; the billing
+          records that the law requires us to keep stay, without your name or email, for as long as it requires:
+          {policy.data && policy.data.accountDeletionKept.length > 0 ? (
+            <ul>
+              {policy.data.accountDeletionKept.map((sentence) => (
+                <li key={sentence}>{sentence}</li>
+              ))}
+            </ul>
+          ) : null}
         </li>
         <li>Server logs: for a limited period, as needed for security and troubleshooting.</li>
       </ul>

@@ -5,6 +5,7 @@ import { PaymentMethodsSection } from './payment-methods-section';
 import { SubscriptionSection } from './subscription-section';
 import { useSubscriptionStatus } from '@/lib/subscription-status';
 import { useCardChangeNotice } from './use-card-change-notice';
+import { YourDataSection } from './your-data-section';
 import './settings.css';
 
 function BillingDisabledNotice() {
@@ -21,7 +22,7 @@ function BillingDisabledNotice() {
   );
 }
 
-/** /settings and /dashboard/settings (spec §2): the Subscription and Payment Methods sections. */
+/** /settings and /dashboard/settings (spec §2): the Subscription and Payment Methods sections, then "Your data". */
 export function SettingsPage() {
   useCardChangeNotice();
   const { data: subscription, isError, isFetching, refetch } = useSubscriptionStatus();
@@ -55,7 +56,10 @@ export function SettingsPage() {
   return (
     <>
       <PageHeader title="Settings" description="Your subscription, payment method and payment email." />
-      <div className="settings">{content}</div>
+      <div className="settings">
+        {content}
+        <YourDataSection />
+      </div>
     </>
   );
 }

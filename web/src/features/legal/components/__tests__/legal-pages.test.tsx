@@ -3,12 +3,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { installFakeFetch, type Reply } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
 // The server's one source of the retention periods and their sentences: what the page must show as is.
-import { retentionPeriods, retentionSentences } from '../../../../../../src/shared/retention-policy';
+import { ACCOUNT_DELETION_KEPT, retentionPeriods, retentionSentences } from '../../../../../../src/shared/retention-policy';
 
 /** What GET /api/retention-policy answers for an installation with these settings. */
 function retentionPolicy(settings = { HOLD_DAYS: 30, MAIL_LOG_DAYS: 365 }): Reply {
   const periods = retentionPeriods(settings);
-  return { status: 200, body: { periods, sentences: retentionSentences(periods) } };
+  return { status: 200, body: { periods, sentences: retentionSentences(periods), accountDeletionKept: [...ACCOUNT_DELETION_KEPT] } };
 }
 
 function installConfig(retention: Reply = retentionPolicy()) {
@@ -22,11 +22,13 @@ function installConfig(retention: Reply = retentionPolicy()) {
 }
 
 /** The items of the "How long we keep it" list. */
+/** The retention list's own items (not the items nested in one of them). */
 function retentionItems(): string[] {
   const section = document.getElementById('retention');
   if (!section) throw new Error('no retention section');
   return within(section)
     .getAllByRole('listitem')
+    .filter((item) => item.parentElement?.parentElement === section.querySelector('ul')?.parentElement)
     .map((item) => item.textContent ?? '');
 }
 
@@ -80,6 +82,14 @@ describe('privacy policy (/privacyPolicy)', () => {
     expect(items.slice(0, sentences.length)).toEqual(sentences);
     expect(items.slice(sentences.length).map((item) => item.split(':')[0])).toEqual(['Your account', 'Server logs']);
     expect(items.join(' ')).toContain('kept for 14 days');
+  });
+
+  it('lists under "Your account" exactly the billing records an account deletion keeps', async () => {
+    installConfig();
+    renderApp('/privacyPolicy');
+    const account = (await screen.findByText(/^Your account:/)).closest('li') as HTMLElement;
+    await within(account).findByText(ACCOUNT_DELETION_KEPT[0] ?? '');
+    expect(within(account).getAllByRole('listitem').map((item) => item.textContent)).toEqual([...ACCOUNT_DELETION_KEPT]);
   });
 
   it('says so, and offers to try again, when the retention periods cannot be loaded', async () => {
