@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { ErrorResponse } from '../../contract/common.js';
 import { AppError, isAppError } from '../../shared/app-error.js';
-import { isDatabaseUnavailable } from './database-unavailable.js';
+import { isDatabaseUnavailable } from '../../shared/database-outage.js';
 import { httpStatusFor, retryAfterFor } from './error-status.js';
 import { PlatformErrors } from './platform.errors.js';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type OpenDatabase } from '../../../src/platform/db/database.js';
-import { isDatabaseUnavailable } from '../../../src/platform/http/database-unavailable.js';
+import { isDatabaseUnavailable } from '../../../src/shared/database-outage.js';
 import type { ErrorResponse } from '../../../src/contract/common.js';
 import type { ReadinessResponse } from '../../../src/contract/platform.js';
 import { clonePostgresTemplate } from '../../support/postgres-template.js';

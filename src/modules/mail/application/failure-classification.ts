@@ -1,6 +1,7 @@
 import { DocAccessRevokedError, DocNotFoundError, DocStoreUnavailableError } from '../../documents/index.js';
 import { LlmFailedError, LlmUnavailableError } from '../../summarization/index.js';
 import { MailParseError } from './ports/mail-parser.port.js';
+import { describesOutage } from '../../../shared/database-outage.js';
 
 /** DMARC/DKIM could not be checked right now (DNS trouble); under enforce the mail waits and retries. */
 export class SenderCheckUnavailableError extends Error {
@@ -22,20 +23,6 @@ const MODEL_UNAVAILABLE: Record<LlmUnavailableError['why'], string> = {
   connection: 'The summarising model could not be reached (no connection).',
 };
 
-/** Socket errors of a connection that could not be made or was cut, as pg reports them. */
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
-/** Postgres ending or refusing the session: terminated (57P01), crashed (57P02), starting or stopping (57P03), full (53300). */
-const UNREACHABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
-/** pg's, pg-pool's, knex's and PGlite's wording for a connection that ended, never came or cannot come. */
-const UNREACHABLE_MESSAGES = [
-  /Connection terminated/,
-  /is not queryable/,
-  /timeout exceeded when trying to connect/,
-  /Timeout acquiring a connection/,
-  /Unable to acquire a connection/,
-  /PGlite is clos(?:ed|ing)/,
-];
-
 /**
  * Whether a database call failed because the database could not be reached (the connection could not
  * be made, or was cut under the statement), not because of the statement: the same call may succeed as
@@ -46,9 +33,7 @@ const UNREACHABLE_MESSAGES = [
 export function isDatabaseUnreachable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   if (error instanceof LlmUnavailableError || error instanceof SenderCheckUnavailableError || error instanceof DocStoreUnavailableError) return false;
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || UNREACHABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
-  return typeof message === 'string' && UNREACHABLE_MESSAGES.some((pattern) => pattern.test(message));
+  return describesOutage(error);
 }
 
 /** Turns what went wrong into a retry decision and a sentence the user can act on. */

@@ -41,7 +41,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-function describesOutage(error: object): boolean {
+/** The same test on this one error only, not its causes (for callers whose own errors wrap socket errors). */
+export function describesOutage(error: object): boolean {
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string') {
     if (NETWORK_CODES.has(code) || SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
