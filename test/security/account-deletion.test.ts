@@ -8,6 +8,7 @@ import { sendMail, verdictOf, waitForMails } from '../support/mail.js';
 import { signIn } from '../support/sign-in.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { holders, type Holding } from '../support/database-search.js';
 
 // Deleting an account deletes it: afterwards no column of any table (every schema) holds the user's
 // email or name, a document's name, a mail's subject or sender. Only the billing records of
@@ -20,30 +21,6 @@ const SUBJECT = 'Zephyrine';
 const SENDER = 'ada.verity@senders.example';
 const STRANGER = 'mallory.quill@strangers.example';
 const NEEDLES = [EMAIL, NAME, DOC_NAME, SUBJECT, SENDER, STRANGER];
-
-interface Holding {
-  table: string;
-  column: string;
-  needle: string;
-}
-
-/** Every column of every table (the job engine's too) that holds any of the needles. */
-async function holders(db: Database, needles: string[]): Promise<Holding[]> {
-  const columns = (await db('information_schema.columns as c')
-    .join('information_schema.tables as t', function onTable() {
-      this.on('t.table_schema', 'c.table_schema').andOn('t.table_name', 'c.table_name');
-    })
-    .where('t.table_type', 'BASE TABLE')
-    .whereNotIn('c.table_schema', ['pg_catalog', 'information_schema'])
-    .select('c.table_schema as schema', 'c.table_name as table', 'c.column_name as column', 'c.data_type as type')) as { schema: string; table: string; column: string; type: string }[];
-  const found: Holding[] = [];
-  for (const { schema, table, column, type } of columns) {
-    const holds = type === 'bytea' ? "position(convert_to(n, 'UTF8') in x.??) > 0" : 'strpos(x.??::text, n) > 0';
-    const result = (await db.raw(`SELECT n FROM unnest(?::text[]) AS n WHERE EXISTS (SELECT 1 FROM ??.?? AS x WHERE ${holds})`, [needles, schema, table, column])) as { rows: { n: string }[] };
-    for (const { n } of result.rows) found.push({ table: `${schema}.${table}`, column, needle: n });
-  }
-  return found;
-}
 
 /** Every row of the public tables that still carries the user's id, by table. */
 async function rowsWithUserId(db: Database, userId: string): Promise<Record<string, number>> {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentListItem } from '../../src/contract/documents.js';
-import type { Database } from '../../src/platform/db/database.js';
 import { LlmFailedError, OfflineSummariser, type Llm, type SummaryRequest } from '../../src/modules/summarization/index.js';
 import { createDocument } from '../support/documents.js';
 import { sendMail, verdictOf, waitForMails } from '../support/mail.js';
@@ -8,6 +7,7 @@ import { signIn } from '../support/sign-in.js';
 import { RawSmtpClient } from '../support/smtp-client.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { holders, type Holding } from '../support/database-search.js';
 
 // Deleting a document deletes: after it, nothing in the database says what its mail was about or who
 // sent it. The check does not trust a list of tables: it reads every column of every table there is.
@@ -27,39 +27,6 @@ class RefusingLlm implements Llm {
     if (request.subject.includes('refuse')) return Promise.reject(new LlmFailedError('the model refused'));
     return this.offline.summarise(request);
   }
-}
-
-interface Holding {
-  table: string;
-  column: string;
-  needle: string;
-}
-
-/** Every column of every table (every schema, the job engine's too) that holds any of the needles. */
-async function holders(db: Database, needles: string[]): Promise<Holding[]> {
-  const columns = (await db('information_schema.columns as c')
-    .join('information_schema.tables as t', function onTable() {
-      this.on('t.table_schema', 'c.table_schema').andOn('t.table_name', 'c.table_name');
-    })
-    .where('t.table_type', 'BASE TABLE')
-    .whereNotIn('c.table_schema', ['pg_catalog', 'information_schema'])
-    .select('c.table_schema as schema', 'c.table_name as table', 'c.column_name as column', 'c.data_type as type')) as {
-    schema: string;
-    table: string;
-    column: string;
-    type: string;
-  }[];
-  expect(columns.length).toBeGreaterThan(50);
-  const found: Holding[] = [];
-  for (const { schema, table, column, type } of columns) {
-    // Bytes are searched as bytes (the raw message); everything else as its text (JSON, arrays, text).
-    const holds = type === 'bytea' ? 'position(convert_to(n, \'UTF8\') in x.??) > 0' : 'strpos(x.??::text, n) > 0';
-    const result = (await db.raw(`SELECT n FROM unnest(?::text[]) AS n WHERE EXISTS (SELECT 1 FROM ??.?? AS x WHERE ${holds})`, [needles, schema, table, column])) as {
-      rows: { n: string }[];
-    };
-    for (const { n } of result.rows) found.push({ table: `${schema}.${table}`, column, needle: n });
-  }
-  return found;
 }
 
 describe.each(databaseKinds())('deleting a document deletes its data (%s)', (kind) => {
