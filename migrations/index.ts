@@ -17,6 +17,9 @@ import * as mailAttachmentCount from './20261130120000_mail_attachment_count.js'
 import * as retention from './20261201100000_retention.js';
 import * as mailRunBoot from './20261201120000_mail_run_boot.js';
 import * as accountDeletion from './20261202120000_account_deletion.js';
+import * as mailBlocksAndHistory from './20261203120000_mail_blocks_and_history.js';
+import * as notifications from './20261203140000_notifications.js';
+import * as erasedMailRuns from './20261203150000_erased_mail_runs.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -43,4 +46,7 @@ export const migrations: Record<string, Migration> = {
   '20261201100000_retention': retention,
   '20261201120000_mail_run_boot': mailRunBoot,
   '20261202120000_account_deletion': accountDeletion,
+  '20261203120000_mail_blocks_and_history': mailBlocksAndHistory,
+  '20261203140000_notifications': notifications,
+  '20261203150000_erased_mail_runs': erasedMailRuns,
 };

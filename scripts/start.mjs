@@ -22,21 +22,24 @@ function isStale(output, sources) {
   return sources.some((source) => (existsSync(source) ? newestMtime(source) > built : false));
 }
 
-function run(script) {
+/** Runs an npm script and says how long it took: a first start builds for a while, and says so. */
+function run(script, what) {
+  console.log(`${what}…`);
+  const started = performance.now();
   const result = spawnSync('npm', ['run', script], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  console.log(`${what}: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
 const webIndex = join(root, 'dist/web/index.html');
 if (isStale(webIndex, [join(root, 'web/src'), join(root, 'web/index.html'), join(root, 'web/public'), join(root, 'web/build'), join(root, 'web/vite.config.ts')])) {
-  console.log('Building the web app…');
-  run('build:web');
+  run('build:web', 'Building the web app');
 }
 const serverMain = join(root, 'dist/src/main.js');
 if (isStale(serverMain, [join(root, 'src'), join(root, 'migrations')])) {
-  console.log('Building the server…');
-  run('build:server');
+  run('build:server', 'Building the server');
 }
 
 process.chdir(root);
+console.log('Starting Mailscribe…');
 await import(serverMain);

@@ -6,6 +6,7 @@ import { documentsModule, type DocumentsOverrides } from './modules/documents/in
 import { identityModule, type IdentityOverrides } from './modules/identity/index.js';
 import { liveUpdatesModule } from './modules/live-updates/index.js';
 import { mailModule, type MailOverrides } from './modules/mail/index.js';
+import { notificationsModule, type NotificationsOverrides } from './modules/notifications/index.js';
 import { retentionModule } from './modules/retention/index.js';
 import { summarizationModule, type SummarizationOverrides } from './modules/summarization/index.js';
 import { tokenLedgerModule } from './modules/token-ledger/index.js';
@@ -23,7 +24,7 @@ export interface ContainerInput {
   db: Database;
   logger: Logger;
   /** Tests swap in adapters that talk to local fakes; production never passes these. */
-  overrides?: { clock?: Clock } & IdentityOverrides & DocumentsOverrides & SummarizationOverrides & MailOverrides;
+  overrides?: { clock?: Clock } & IdentityOverrides & DocumentsOverrides & SummarizationOverrides & MailOverrides & NotificationsOverrides;
 }
 
 /**
@@ -51,6 +52,7 @@ export function buildContainer({ config, db, logger, overrides = {} }: Container
     liveUpdatesModule(context),
     retentionModule(context),
     accountModule(context),
+    notificationsModule(context, overrides),
   ];
   container.register(APP_MODULES, { useValue: modules });
   return container;

@@ -1,8 +1,10 @@
 import 'reflect-metadata';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildContainer } from './container.js';
 import { ConfigError } from './platform/config/config.js';
 import { loadConfig } from './platform/config/load-config.js';
-import { openDatabase } from './platform/db/database.js';
+import { openDatabase, pgliteDir } from './platform/db/database.js';
 import { migrateToLatest } from './platform/db/migrate.js';
 import { EmbeddedDataDirError } from './platform/db/embedded-data-dir.js';
 import { EmbeddedDatabaseInUseError } from './platform/db/pglite-lock.js';
@@ -33,6 +35,14 @@ async function main(): Promise<void> {
         'It changes at every start; set METRICS_TOKEN (openssl rand -hex 32) in the environment to keep one for your scraper.',
     );
   }
+  // The first start creates the embedded database (tens of seconds on a slow disk): each phase says what
+  // it does and how long it took, so a quiet terminal never looks like a hang.
+  const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+  const booting = performance.now();
+  const embedded = config.DATABASE_URL === undefined;
+  const creating = embedded && !existsSync(join(pgliteDir(config.DATA_DIR), 'PG_VERSION'));
+  logger.info(embedded ? `${creating ? 'Creating' : 'Opening'} the embedded database in ${config.DATA_DIR}…` : 'Connecting to Postgres…');
+  let phase = performance.now();
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
@@ -48,14 +58,17 @@ async function main(): Promise<void> {
       process.exit(1);
     },
   });
+  logger.info(`Database ready (${seconds(phase)}); applying migrations…`);
+  phase = performance.now();
   const applied = await migrateToLatest(database.db);
-  if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+  logger.info({ migrations: applied }, applied.length > 0 ? `Database migrated: ${applied.length} migration${applied.length === 1 ? '' : 's'} (${seconds(phase)})` : 'Database schema up to date');
 
+  phase = performance.now();
   const c = buildContainer({ config, db: database.db, logger });
   const runtime = await startRuntime(c, config.ROLES, { http: config.PORT, smtp: config.SMTP_PORT });
-  logger.info({ roles: config.ROLES, httpPort: runtime.httpPort, smtpPort: runtime.smtpPort }, 'started');
+  logger.info({ roles: config.ROLES, httpPort: runtime.httpPort, smtpPort: runtime.smtpPort, rolesStarted: seconds(phase), sinceStart: seconds(booting) }, 'started');
 
-  console.log(`\n  Mailscribe is running (${database.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'Postgres'})`);
+  console.log(`\n  Mailscribe is running (${database.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'Postgres'}), ready in ${seconds(booting)}`);
   if (runtime.httpPort !== null) console.log(`  App:  ${config.PUBLIC_URL}`);
   if (runtime.smtpPort !== null) console.log(`  SMTP: port ${runtime.smtpPort}, forward addresses @${config.INBOUND_DOMAIN}`);
   if (config.ROLES.includes('worker')) console.log(`  Workers: ${config.WORKER_CONCURRENCY}`);

@@ -27,7 +27,9 @@ class UsageError extends Error {}
  */
 function grantContainer(config: AppConfig, db: Database): DependencyContainer {
   const logger = createLogger(config.LOG_LEVEL);
-  // On Postgres the grant reaches the user's open tabs through the running app's listener.
+  // On Postgres the grant reaches the user's open tabs and the running app's workers (which resume the
+  // user's held mail at once) through the app's listener; on the embedded database the app is stopped,
+  // and its first sweep after the start resumes the mail (docs/architecture.md § Held mail).
   const notifications = openNotificationBus(config, db, logger);
   const context = { container: rootContainer.createChildContainer(), config, db, logger, clock: systemClock, metrics: new PrometheusMetrics(), notifications };
   identityModule(context);

@@ -1,4 +1,6 @@
 // The account calls: export and deletion (docs/api.md § Account).
+import type { NotificationSettingsView } from './notifications.js';
+import type { ReceivedMailBlock, ReceivedMailStatusChange } from './received-mails.js';
 
 /** A document as the account export shows it. */
 export type AccountExportDocument = {
@@ -14,7 +16,7 @@ export type AccountExportDocument = {
   createdAt: string;
 };
 
-/** What the app keeps about one received mail: metadata, never its content. */
+/** What the app keeps about one received mail: metadata and the block written into the document, never its content. */
 export type AccountExportMail = {
   mailId: string;
   documentId: string;
@@ -25,6 +27,10 @@ export type AccountExportMail = {
   usedTokens: number;
   receivedAt: string;
   finishedAt: string | null;
+  /** The block as written into the document; null when none was written. */
+  block: ReceivedMailBlock | null;
+  /** Its status changes, oldest first. */
+  history: ReceivedMailStatusChange[];
 };
 
 export type AccountExportLedgerEntry = {
@@ -46,6 +52,16 @@ export type AccountExportSubscription = {
   additionalTokens: number;
 };
 
+/** A notification email decided for the account (docs/api.md § Notifications). */
+export type AccountExportNotification = {
+  /** `balance-low`, `balance-empty`, `held-mail`, `refused-sender` or `failed-mail`. */
+  kind: string;
+  /** `pending`, `sending`, `sent`, `failed` (given up) or `skipped` (switched off). */
+  status: string;
+  createdAt: string;
+  sentAt: string | null;
+};
+
 /** GET /api/account/export (a JSON attachment), and `npm run account -- export`. */
 export type AccountExport = {
   exportedAt: string;
@@ -54,6 +70,7 @@ export type AccountExport = {
   mailRecords: AccountExportMail[];
   ledgerEntries: AccountExportLedgerEntry[];
   subscription: AccountExportSubscription;
+  notifications: { settings: NotificationSettingsView; mails: AccountExportNotification[] };
 };
 
 /** POST /api/account/delete: the account's email, typed again. */

@@ -18,6 +18,23 @@ export type Price = {
 /** The answer of every call that opens a checkout: the browser goes to `url`. */
 export type CheckoutResponse = { url: string; sessionId: string };
 
+/**
+ * GET /api/stripe/checkout/{sessionId}: what a checkout of the signed-in user bought and where it stands,
+ * for the payment success page. `status` is `completed` once the purchase is credited (at once with the
+ * local checkout, when the provider's event arrives with Stripe); `balance` is the user's tokens now.
+ */
+export type CheckoutOutcome = {
+  sessionId: string;
+  kind: 'subscription' | 'tokens' | 'card';
+  planType: PlanType | null;
+  /** Tokens bought, or the plan's tokens a month; 0 for a card change. */
+  tokens: number;
+  /** In dollars. */
+  total: number;
+  status: 'open' | 'completed' | 'cancelled';
+  balance: { subscriptionTokens: number; additionalTokens: number; unlimited: boolean };
+};
+
 /** POST /api/stripe/create-checkout-session-subscritpion. */
 export type SubscriptionCheckoutRequest = { priceType: PlanType };
 

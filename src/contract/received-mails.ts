@@ -49,6 +49,51 @@ export type ReceivedMailSortKey = 'sourceMail' | 'subject' | 'usedTokens' | 'rec
 export type ReceivedMailsQuery = PageQuery<ReceivedMailSortKey>;
 export type ReceivedMailsResponse = PagedList<ReceivedMail>;
 
+/** The block as written into the document for one mail (docs/api.md § Received mail). */
+export type ReceivedMailBlock = {
+  heading: string;
+  /** The meta lines as written, in order: "From … · <date> · ref …", then "Forwarded by …", the attachments line, the cut note, when present. */
+  meta: string[];
+  /** The summary paragraphs (the text before "Key points:"). */
+  summary: string[];
+  keyPoints: string[];
+  actionItems: string[];
+};
+
+/** One status change of a mail, with its reason. */
+export type ReceivedMailStatusChange = {
+  status: ReceivedMailStatus;
+  reason: string | null;
+  /** ISO date-time. */
+  at: string;
+};
+
+/** GET /api/document/{id}/received-mails/{mailId} */
+export type ReceivedMailDetail = ReceivedMail & {
+  documentId: string;
+  /** null when no block was written (not processed) or it has passed its retention. */
+  block: ReceivedMailBlock | null;
+  /** Oldest first. */
+  history: ReceivedMailStatusChange[];
+  /** Where the block is: the Google Doc's URL (or the local document's URL with an anchor to the block), null when none. */
+  documentUrl: string | null;
+};
+
+/**
+ * Filters of GET /api/document/{id}/received-mails (and of the search below): `q` a case-insensitive
+ * substring of subject or sender (at most 200 characters); `status` one status or several comma-separated;
+ * `from` / `to` ISO dates (YYYY-MM-DD), inclusive, on receivedAt (UTC). Invalid values answer 400.
+ */
+export type ReceivedMailFilters = { q?: string; status?: string; from?: string; to?: string };
+
+/** GET /api/document/{id}/received-mails with its filters. */
+export type FilteredReceivedMailsQuery = ReceivedMailsQuery & ReceivedMailFilters;
+
+/** GET /api/received-mails: one search across all the user's documents (not deleted ones). */
+export type FoundMail = ReceivedMail & { documentId: string; documentName: string };
+export type FoundMailsQuery = ReceivedMailsQuery & ReceivedMailFilters;
+export type FoundMailsResponse = PagedList<FoundMail>;
+
 /** POST /api/document/{id}/received-mails/{mailId}/allow-and-process (202): the document's allow-list now. */
 export type AllowAndProcessResponse = { emails: string[] };
 

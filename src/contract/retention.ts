@@ -11,6 +11,8 @@ export type RetentionPolicy = {
     endedSessionDays: number;
     /** An unfinished sign-in, in minutes after it started. */
     signInMinutes: number;
+    /** A notification email's record and its development-outbox copy, in days after it was decided. */
+    notificationDays: number;
   };
   /** The privacy policy's "How long we keep it", one sentence per list item, in order. */
   sentences: string[];

@@ -8,6 +8,8 @@ export type TokenState = {
   additionalTokens: number;
   /** Billing is switched off by the operator: no limits, no numbers to show. */
   unlimited: boolean;
+  /** The user's mails held for want of tokens (or a plan): they resume by themselves once tokens are added. */
+  heldMails: number;
 };
 
 /** GET /api/tokens/state. */

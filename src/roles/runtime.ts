@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DependencyContainer } from 'tsyringe';
 import { MAIL_ROLES, type MailRoles, type SmtpListener } from '../modules/mail/index.js';
+import { NOTIFICATIONS_WORKER, type NotificationsWorker } from '../modules/notifications/index.js';
 import { ApplyRetention } from '../modules/retention/index.js';
 import type { Role } from '../platform/config/config.js';
 import { NOTIFICATION_BUS, type NotificationBus } from '../platform/events/notification-bus.js';
@@ -32,11 +33,17 @@ export async function startRuntime(c: DependencyContainer, roles: readonly Role[
   const space = dataDirSpaceOf(c);
   await space?.check();
   if (roles.includes('smtp')) smtp = await mail.startSmtp(ports.smtp, { storage: space });
+  let notify: NotificationsWorker | null = null;
   if (roles.includes('worker')) {
+    // Notification mails go out as soon as a live notice names a user, and in the upkeep (retries).
+    notify = c.resolve<NotificationsWorker>(NOTIFICATIONS_WORKER);
+    notify.start();
     // The retention job runs on the sweep's schedule, after it: once a minute across all worker processes.
     const retention = c.resolve(ApplyRetention);
+    const upkeep = notify;
     await mail.startWorkers(async () => {
       await retention.execute();
+      await upkeep.upkeep();
     });
   }
 
@@ -50,7 +57,7 @@ export async function startRuntime(c: DependencyContainer, roles: readonly Role[
       // Live-update streams never end by themselves: closing the bus ends them, so HTTP can drain.
       await notifications.close();
       // HTTP stops accepting and finishes its requests while the running jobs finish.
-      await Promise.all([server ? closeServer(server) : undefined, mail.stopJobs()]);
+      await Promise.all([server ? closeServer(server) : undefined, mail.stopJobs(), notify?.stop()]);
       // Then messages still in DATA finish (their jobs wait in the database for the next start).
       await smtp?.close();
       await mail.closeParser();

@@ -11,18 +11,28 @@ export interface RetentionPeriods {
    * A held mail waits as long, then expires. Every other mail loses its content as it ends.
    */
   mailContentDays: number;
-  /** A mail's record (sender, subject, status, tokens): this many days after it arrived (`MAIL_LOG_DAYS`). */
+  /**
+   * A mail's record (sender, subject, status and its history, tokens, and the block as written into the
+   * document): this many days after it arrived (`MAIL_LOG_DAYS`).
+   */
   mailRecordDays: number;
   /** A session's record, this many days after it ended (signed out, renewed or expired). */
   endedSessionDays: number;
   /** An unfinished sign-in (its state and PKCE verifier): expires and is deleted this many minutes after it starts. */
   signInMinutes: number;
+  /** A notification email's record (what it was about, when it was sent) and its development-outbox copy. */
+  notificationDays: number;
 }
 
 /** Fixed periods: a day keeps an ended session long enough to tell "signed out" from "never signed in". */
 export const ENDED_SESSION_DAYS = 1;
 /** Long enough to read a consent screen, short enough to be useless later. */
 export const SIGN_IN_MINUTES = 10;
+/**
+ * Long enough that a notification is never decided twice (the notifications look back two days, and the
+ * outbox's keys are what stop a second mail), short enough not to keep a history of them.
+ */
+export const NOTIFICATION_DAYS = 30;
 
 /** The periods of an installation, from its settings. */
 export function retentionPeriods(settings: { HOLD_DAYS: number; MAIL_LOG_DAYS: number }): RetentionPeriods {
@@ -31,6 +41,7 @@ export function retentionPeriods(settings: { HOLD_DAYS: number; MAIL_LOG_DAYS: n
     mailRecordDays: settings.MAIL_LOG_DAYS,
     endedSessionDays: ENDED_SESSION_DAYS,
     signInMinutes: SIGN_IN_MINUTES,
+    notificationDays: NOTIFICATION_DAYS,
   };
 }
 
@@ -40,13 +51,14 @@ const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 export function retentionSentences(periods: RetentionPeriods): string[] {
   const hold = count(periods.mailContentDays, 'day');
   return [
-    'The content of an email (the message as received, its text and its summary): deleted as soon as the email is ' +
+    'The content of an email (the message as received, its text and the summary waiting to be written): deleted as soon as the email is ' +
       'processed. If it is ignored because its sender is not on the allowed list, or its processing fails, the ' +
       `content is kept for ${hold} so that you can still allow or retry it, then deleted. An email waiting for ` +
       `tokens or a plan waits at most ${hold}; then it expires and its content is deleted.`,
-    `The record of an email (its sender, subject, arrival time, status and tokens used): ${count(periods.mailRecordDays, 'day')} ` +
-      'after it arrived, then deleted. Your token history keeps the amount and date of the tokens it used, without ' +
-      'its subject.',
+    'The record of an email (its sender, subject, arrival time, status with the history of its changes, tokens used ' +
+      'and, once processed, a copy of the summary block written into your document, so that the app can show it): ' +
+      `${count(periods.mailRecordDays, 'day')} after it arrived, then deleted. Your token history keeps the amount and ` +
+      'date of the tokens it used, without its subject.',
     'Your token history and billing records: for as long as your account exists.',
     'Deleting a document deletes at once its forward address, its allowed senders, its email records with any ' +
       'content they still hold, its forwarding confirmation and the document kept by the Service itself; your token ' +
@@ -55,6 +67,8 @@ export function retentionSentences(periods: RetentionPeriods): string[] {
     `Sessions of your signed-in devices: deleted ${count(periods.endedSessionDays, 'day')} after they end (you sign out, ` +
       'the session is renewed, or it expires).',
     `Unfinished sign-ins: deleted when they expire, ${count(periods.signInMinutes, 'minute')} after they start.`,
+    `Notification emails we sent you (what each was about and when it was sent): ${count(periods.notificationDays, 'day')} ` +
+      'after they were decided, then deleted.',
   ];
 }
 
@@ -74,5 +88,5 @@ export const ACCOUNT_DELETION_KEPT: readonly string[] = [
   'The records of your completed payments (checkouts): what was bought, the quantity, the price, the total and ' +
     'when it was paid.',
   'The payment provider (Stripe) keeps its own invoices and receipts as the law requires; the subscription is ' +
-    'cancelled there before the account is deleted, so nothing is charged again.',
+    'ended there at once before the account is deleted, so nothing is charged again.',
 ];

@@ -37,7 +37,7 @@ describe.each(databaseKinds())('account deletion with a subscription, local chec
 
   it('deletes nothing when the payment provider does not answer (503) or refuses (502)', async () => {
     const { token, userId } = await subscribed('payer@example.com');
-    const unavailable = vi.spyOn(gateway, 'setCancelAtPeriodEnd').mockRejectedValue(new PaymentProviderUnavailableError('down'));
+    const unavailable = vi.spyOn(gateway, 'cancelNow').mockRejectedValue(new PaymentProviderUnavailableError('down'));
     const down = await app.fetch('/api/account/delete', { method: 'POST', token, json: { email: 'payer@example.com' } });
     expect(down.status).toBe(503);
     expect(((await down.json()) as ErrorResponse).error.code).toBe('BILLING.PROVIDER_UNAVAILABLE');
@@ -49,13 +49,13 @@ describe.each(databaseKinds())('account deletion with a subscription, local chec
     expect((await app.fetch('/api/status', { token })).status).toBe(200);
   });
 
-  it('cancels the subscription at the provider, then deletes, keeping only the paid records', async () => {
+  it('ends the subscription at the provider now, then deletes, keeping only the paid records', async () => {
     const { token, userId } = await subscribed('leaver@example.com');
-    const cancel = vi.spyOn(gateway, 'setCancelAtPeriodEnd');
+    const cancel = vi.spyOn(gateway, 'cancelNow');
     const response = await app.fetch('/api/account/delete', { method: 'POST', token, json: { email: 'leaver@example.com' } });
     expect(response.status).toBe(204);
     expect(cancel).toHaveBeenCalledTimes(1);
-    expect(cancel.mock.calls[0]?.[1]).toBe(true);
+    await expect(cancel.mock.results[0]?.value).resolves.toMatchObject({ status: 'canceled' });
     expect(await database.db('users').where({ id: userId }).first()).toBeUndefined();
     expect(await database.db('billing_subscriptions').where({ user_id: userId }).first()).toBeUndefined();
     expect(await database.db('token_ledger').where({ user_id: userId }).pluck('kind')).toEqual(['period_grant']);

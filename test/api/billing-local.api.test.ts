@@ -53,6 +53,33 @@ describe.each(databaseKinds())('billing with the local checkout (%s)', (kind) =>
     return { path, sessionId: path.split('/').pop() ?? '', location: paid.headers.get('location') };
   }
 
+  it('tells the payment success page what a checkout bought and the tokens now: open, then completed; another user\'s is not found', async () => {
+    const { sessionId } = await subscribe('monthlyPro');
+    const outcome = async (id: string, as = token) => app.fetch(`/api/stripe/checkout/${id}`, { token: as });
+    expect(await (await outcome(sessionId)).json()).toEqual({
+      sessionId,
+      kind: 'subscription',
+      planType: 'monthlyPro',
+      tokens: 2000,
+      total: 29,
+      status: 'completed',
+      balance: { subscriptionTokens: 2000, additionalTokens: 0, unlimited: false },
+    });
+
+    const path = await openCheckout(await billing.buyTokens(150));
+    const tokensId = path.split('/').pop() ?? '';
+    expect(await (await outcome(tokensId)).json()).toMatchObject({ kind: 'tokens', planType: null, tokens: 150, status: 'open', balance: { additionalTokens: 0 } });
+    expect((await pay(path)).status).toBe(303);
+    expect(await (await outcome(tokensId)).json()).toMatchObject({ kind: 'tokens', tokens: 150, status: 'completed', balance: { subscriptionTokens: 2000, additionalTokens: 150 } });
+
+    const other = await signIn(app, { email: 'someone-else@example.com' });
+    const foreign = await outcome(tokensId, other);
+    expect(foreign.status).toBe(404);
+    expect(((await foreign.json()) as ErrorResponse).error.code).toBe('BILLING.CHECKOUT_NOT_FOUND');
+    expect((await outcome('not-a-checkout')).status).toBe(404);
+    expect((await app.fetch(`/api/stripe/checkout/${tokensId}`)).status).toBe(401);
+  });
+
   it('lists the configured prices without sign-in, in dollars with their tokens', async () => {
     const response = await app.fetch('/api/stripe/prices');
     expect(await response.json()).toEqual([
@@ -160,7 +187,7 @@ describe.each(databaseKinds())('billing with the local checkout (%s)', (kind) =>
     expect((await billing.status()).isActive).toBe(false);
     const late = await pay(path);
     expect(late.status).toBe(409);
-    expect(await late.text()).toContain('This checkout was cancelled.');
+    expect(await late.text()).toContain('This checkout was canceled.');
     expect((await billing.status()).subscriptionStatus).toBe('none');
   });
 

@@ -193,6 +193,17 @@ describe.each(databaseKinds())('billing with Stripe (%s)', (kind) => {
     expect(updates.map((request) => request.replayed)).toEqual([false, false, false]);
   });
 
+  it('ends the subscription at Stripe now when the account is deleted, even one already set to end at the period end', async () => {
+    const paid = await activeSubscription();
+    const subscriptionId = String(paid.subscription?.id);
+    expect(await billing.json(await billing.cancel())).toMatchObject({ cancelAtPeriodEnd: true });
+    const response = await app.fetch('/api/account/delete', { method: 'POST', token, json: { email: 'buyer@example.com' } });
+    expect(response.status).toBe(204);
+    expect(stripe.subscriptions.get(subscriptionId)).toMatchObject({ status: 'canceled', cancel_at_period_end: false });
+    expect(stripe.count('DELETE', `/v1/subscriptions/${subscriptionId}`)).toBe(1);
+    expect(await database.db('users').where({ id: userId }).first('id')).toBeUndefined();
+  });
+
   it('sells tokens during a subscription: the paid checkout adds its quantity once', async () => {
     expect((await billing.buyTokens(750)).status).toBe(403);
     await activeSubscription();

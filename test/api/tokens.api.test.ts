@@ -46,7 +46,7 @@ describe.each(databaseKinds())('token calls (%s)', (kind) => {
 
   it('answers the token state of a new user as zeros', async () => {
     const response = await app.fetch('/api/tokens/state', { token });
-    expect(await response.json()).toEqual({ tokenState: { subscriptionTokens: 0, maxSubscriptionTokens: 0, additionalTokens: 0, unlimited: false } });
+    expect(await response.json()).toEqual({ tokenState: { subscriptionTokens: 0, maxSubscriptionTokens: 0, additionalTokens: 0, unlimited: false, heldMails: 0 } });
   });
 
   it('answers the buckets after a period grant, a purchase and some use', async () => {
@@ -54,7 +54,7 @@ describe.each(databaseKinds())('token calls (%s)', (kind) => {
     await grant('cs_1', 50, 500, 'Token purchase', '2026-11-02T10:00:00Z');
     await use('m1', 3, 'Summary', '2026-11-03T10:00:00Z');
     expect(await (await app.fetch('/api/tokens/state', { token })).json()).toEqual({
-      tokenState: { subscriptionTokens: 197, maxSubscriptionTokens: 200, additionalTokens: 50, unlimited: false },
+      tokenState: { subscriptionTokens: 197, maxSubscriptionTokens: 200, additionalTokens: 50, unlimited: false, heldMails: 0 },
     });
   });
 

@@ -103,8 +103,14 @@ describe.each(databaseKinds())('deleting an account deletes its data (%s)', (kin
       [`${SUBJECT} invitation 4823`, STRANGER, 'ignored'],
     ]);
     expect(exported.mailRecords.every((mail) => mail.documentId === document.documentId && mail.receivedAt.length > 0)).toBe(true);
-    // Metadata only: no content, no raw message, no internal keys.
-    expect(JSON.stringify(exported)).not.toMatch(/approve the budget|"raw"|"parsed"|"summary"|source_key|sourceKey/);
+    // Metadata and the block as written into the document (the privacy policy's record of an email): no
+    // raw message, no parsed text, no stored summary, no internal keys; the summary only inside its block.
+    const processed = exported.mailRecords.find((mail) => mail.status === 'processed');
+    expect(processed?.block).toMatchObject({ heading: `${SUBJECT} budget 4821`, summary: [expect.stringContaining('approve the budget')] });
+    expect(processed?.history.map((change) => change.status)).toEqual(['received', 'processing', 'processed']);
+    expect(exported.mailRecords.find((mail) => mail.status === 'ignored')?.block).toBeNull();
+    const withoutBlocks = { ...exported, mailRecords: exported.mailRecords.map((mail) => ({ ...mail, block: null })) };
+    expect(JSON.stringify(withoutBlocks)).not.toMatch(/approve the budget|"raw"|"parsed"|"summary"|source_key|sourceKey/);
     expect(exported.ledgerEntries.map((entry) => entry.kind)).toEqual(expect.arrayContaining(['reserve', 'settle', 'purchase_grant']));
     expect(exported.subscription).toMatchObject({ isActive: true, subscriptionStatus: 'active' });
   });

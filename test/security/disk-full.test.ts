@@ -113,8 +113,8 @@ describe('the SMTP listener asks for room before each commit', () => {
       expect((await send(listener.port, address, 'first', 1024))?.code).toBe(250);
       room = false;
       const refused = await send(listener.port, address, 'second', 1024);
-      // smtp-server derives the enhanced code of a 452 at the end of DATA itself (4.2.2).
-      expect(refused?.last).toBe('452 4.2.2 Insufficient system storage');
+      // 4.3.1, mail system full (RFC 3463): not smtp-server's 4.2.2, mailbox full.
+      expect(refused?.last).toBe('452 4.3.1 Insufficient system storage');
       room = true;
       expect((await send(listener.port, address, 'third', 1024))?.code).toBe(250);
       expect(asked).toBe(3);
@@ -190,7 +190,7 @@ describe.skipIf(!isRoot)('SMTP intake and /readyz when DATA_DIR runs short (need
     // Every mail before the first 452 got 250, every one after it 452: no 451, no failed connection.
     expect(accepted, JSON.stringify(answers)).toBeGreaterThanOrEqual(3);
     expect(codes).toEqual([...Array<number>(accepted).fill(250), 452, 452, 452]);
-    expect(answers[accepted]?.last).toBe('452 4.2.2 Insufficient system storage');
+    expect(answers[accepted]?.last).toBe('452 4.3.1 Insufficient system storage');
     expect(disk.freeMb()).toBeGreaterThan(16);
 
     const short = await readyz();

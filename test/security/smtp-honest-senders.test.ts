@@ -11,21 +11,21 @@ import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/t
 import { aUser } from '../support/users.js';
 
 const SENDER = 'ada@example.com';
-/** The operator's settings, scaled down from 500 slots and 500 slow connections from 50 addresses. */
+/** The operator's default caps, written out so the attack below stays sized to them. */
 const SETTINGS = {
-  SMTP_MAX_CONNECTIONS: '40',
+  SMTP_MAX_CONNECTIONS: '500',
   SMTP_RESERVED_CONNECTIONS_PERCENT: '10',
   SMTP_MAX_CONNECTIONS_PER_IP: '10',
-  SMTP_MAX_CONNECTIONS_PER_IPV4_24: '15',
+  SMTP_MAX_CONNECTIONS_PER_IPV4_24: '25',
   // The slow clients must still hold their slots when the honest senders come: the deadlines that end
   // them (smtp-abuse.test.ts) are far off here.
   SMTP_MAIL_FROM_TIMEOUT_SECONDS: '300',
   SMTP_IDLE_TIMEOUT_SECONDS: '300',
 };
-const SLOW_CONNECTIONS = 100;
-const SLOW_ADDRESSES = 20;
-/** Slow clients connecting at once: with the 36 strangers' slots taken, the hard cap of 40 is never hit. */
-const BATCH = 4;
+const SLOW_CONNECTIONS = 500;
+const SLOW_ADDRESSES = 50;
+/** Slow clients connecting at once: fewer than the 50 reserved slots, so the hard cap of 500 is never hit. */
+const BATCH = 10;
 
 /** A client from its own loopback address that holds its connection, sending a byte now and then and never a command. */
 class SlowClient {
@@ -138,15 +138,15 @@ describe.each(databaseKinds())('honest senders while slow clients crowd the SMTP
   const stored = async (documentId: string): Promise<number> =>
     Number(((await database.db('inbound_messages').where({ document_id: documentId }).count({ n: '*' }).first()) as { n: number | string }).n);
 
-  it('serves a peer that delivered before and a new peer from a fresh /24 while 100 slow connections from 20 addresses in two /24s press against a cap of 40 (15 per /24)', async () => {
+  it('serves a peer that delivered before and a new peer from a fresh /24 while 500 slow connections from 50 addresses in two /24s press against a cap of 500 (25 per /24)', async () => {
     const port = await listener();
     const { documentId, forwardEmail } = await aForwardAddress();
     expect(await deliver(port, '127.0.200.1', forwardEmail, 'before')).toMatch(/^250 /);
 
-    // 127.0.10.1–10 and 127.0.11.1–10, five connections each.
+    // 127.0.10.1–25 and 127.0.11.1–25, ten connections each.
     const clients = await crowd(port, (n) => `127.0.${10 + (n % 2)}.${Math.floor(n / 2) + 1}`);
     const held = clients.filter((client) => client.admitted);
-    expect(held).toHaveLength(30);
+    expect(held).toHaveLength(50);
     expect(new Set(clients.filter((client) => !client.admitted).map((client) => client.replies[0]))).toEqual(
       new Set(['421 4.7.0 Too many connections from your network, try again later']),
     );
@@ -157,15 +157,15 @@ describe.each(databaseKinds())('honest senders while slow clients crowd the SMTP
     expect(held.filter((client) => client.closed)).toHaveLength(0);
   });
 
-  it('keeps 4 of 40 connections for a peer that delivered before while 100 slow connections from 20 addresses in 20 /24s take the other 36; a stranger gets 421 4.3.2', async () => {
+  it('keeps 50 of 500 connections for a peer that delivered before while 500 slow connections from 50 addresses in 50 /24s take the other 450; a stranger gets 421 4.3.2', async () => {
     const port = await listener();
     const { documentId, forwardEmail } = await aForwardAddress();
     expect(await deliver(port, '127.0.202.1', forwardEmail, 'before')).toMatch(/^250 /);
 
-    // 127.0.20.1 … 127.0.39.1, five connections each: no address or /24 cap binds.
+    // 127.0.20.1 … 127.0.69.1, ten connections each: no address or /24 cap binds.
     const clients = await crowd(port, (n) => `127.0.${20 + n}.1`);
     const held = clients.filter((client) => client.admitted);
-    expect(held).toHaveLength(36);
+    expect(held).toHaveLength(450);
     expect(new Set(clients.filter((client) => !client.admitted).map((client) => client.replies[0]))).toEqual(
       new Set(['421 4.3.2 Too busy, try again later']),
     );

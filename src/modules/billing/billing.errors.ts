@@ -13,6 +13,8 @@ export const BillingErrors = {
   /** The upgrade's payment did not go through; the plan is unchanged. */
   PLAN_CHANGE_PAYMENT_FAILED: 'BILLING.PLAN_CHANGE_PAYMENT_FAILED',
   PRICE_NOT_FOUND: 'BILLING.PRICE_NOT_FOUND',
+  /** No checkout of this user has that id. */
+  CHECKOUT_NOT_FOUND: 'BILLING.CHECKOUT_NOT_FOUND',
   PROVIDER_UNAVAILABLE: 'BILLING.PROVIDER_UNAVAILABLE',
   /** The provider answered but would not cancel the subscription (account deletion stops there). */
   CANCEL_FAILED: 'BILLING.CANCEL_FAILED',

@@ -20,6 +20,7 @@ import { SUBSCRIPTION_REPOSITORY } from './application/ports/subscription.reposi
 import { StartCardSetup } from './application/start-card-setup.use-case.js';
 import { StartSubscriptionCheckout } from './application/start-subscription-checkout.use-case.js';
 import { StartTokenCheckout } from './application/start-token-checkout.use-case.js';
+import { GetCheckoutOutcome } from './application/get-checkout-outcome.use-case.js';
 import { dollarsToCents } from './domain/price.js';
 import { localCheckoutRoutes } from './http/local-checkout.routes.js';
 import { STRIPE_WEBHOOK_PATH } from './http/raw-body.js';
@@ -77,6 +78,7 @@ export function billingModule({ container: c, config, db, logger, clock }: Modul
             paymentMethods,
             subscriptionCheckout: c.resolve(StartSubscriptionCheckout),
             tokenCheckout: c.resolve(StartTokenCheckout),
+            checkoutOutcome: c.resolve(GetCheckoutOutcome),
           }),
           ...(config.BILLING === 'local' ? [localCheckoutRoutes(c.resolve(LocalCheckout))] : []),
           ...(events ? [stripeWebhookRoutes({ source: events, apply: c.resolve(ApplyBillingEvent), logger })] : []),

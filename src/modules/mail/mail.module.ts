@@ -1,6 +1,7 @@
 import { instanceCachingFactory } from 'tsyringe';
 import type { AppModule, ModuleContext } from '../../platform/wiring/app-module.js';
 import { SubscriptionAccess } from '../billing/index.js';
+import { HELD_MAIL_COUNT, type HeldMailCount } from '../token-ledger/index.js';
 import { DOCUMENT_DATA_ERASER, KnexOwnedDocumentScope, type DocumentDataEraser } from '../documents/index.js';
 import { Authenticate, USER_REPOSITORY, type UserRepository } from '../identity/index.js';
 import { ATTACHMENT_READER, type AttachmentReader } from './application/ports/attachment-reader.port.js';
@@ -15,14 +16,16 @@ import { MAIL_PARSER, type MailParser } from './application/ports/mail-parser.po
 import { RECEIVED_MAIL_PAGES } from './application/ports/received-mail-pages.port.js';
 import { SENDER_AUTHENTICATOR, type SenderAuthenticator } from './application/ports/sender-authenticator.port.js';
 import { SUBSCRIPTION_GATE, type SubscriptionGate } from './application/ports/subscription-gate.port.js';
+import { HELD_MAIL } from './application/ports/held-mail.port.js';
 import { AllowAndProcess } from './application/allow-and-process.use-case.js';
 import { EraseDocumentMail } from './application/erase-document-mail.use-case.js';
 import { ProcessMail } from './application/process-mail.use-case.js';
 import { ReceiveMail } from './application/receive-mail.use-case.js';
 import { ReceivedMails } from './application/received-mails.use-case.js';
 import { SweepHeldMail } from './application/sweep-held-mail.use-case.js';
-import { receivedMailsRoutes } from './http/received-mails.routes.js';
+import { foundMailsRoutes, receivedMailsRoutes } from './http/received-mails.routes.js';
 import { MAIL_ROLES, MailRoles } from './infra/mail-roles.js';
+import { HeldMailWaker } from './infra/events/held-mail.waker.js';
 import { NoticeMailEvents } from './infra/events/notice.mail-events.js';
 import { IdentityMailReaders } from './infra/readers/identity.mail-readers.js';
 import { SandboxedAttachmentReader } from './infra/attachments/sandboxed.attachment-reader.js';
@@ -30,11 +33,15 @@ import { MailauthSenderAuthenticator } from './infra/auth/mailauth.sender-authen
 import { PrometheusMailMetrics } from './infra/metrics/prometheus.mail-metrics.js';
 import { WorkerMailParser } from './infra/parsing/worker-mail.parser.js';
 import { KnexDocWriteLimiter } from './infra/persistence/knex.doc-write-limiter.js';
+import { KnexHeldMail } from './infra/persistence/knex.held-mail.js';
 import { KnexInboundMessageRepository } from './infra/persistence/knex.inbound-message.repository.js';
 import { KnexMailRecords } from './infra/persistence/knex.mail-records.js';
 import { KnexReceivedMailPages } from './infra/persistence/knex.received-mail-pages.js';
 import { KnexMailQueue, PROCESS_MAIL } from './infra/queue/knex.mail-queue.js';
 import { PgBossSchedule } from './infra/queue/pg-boss.schedule.js';
+
+/** How long a credit's wake waits for its use case to finish and for credits that come with it (held-mail.waker.ts). */
+const HELD_MAIL_WAKE_DELAY_MS = 500;
 
 /** Tests replace the parser or the DNS-based sender check; production never passes these. */
 export interface MailOverrides {
@@ -58,6 +65,10 @@ export function mailModule({ container: c, config, db, logger, metrics, notifica
   c.register(MAIL_METRICS, { useValue: new PrometheusMailMetrics(metrics.registry, { queue: { queue: PROCESS_MAIL, depth: () => queue.depth() }, logger }) });
   c.register(MAIL_EVENTS, { useValue: new NoticeMailEvents(notifications) });
   c.register(INBOUND_MESSAGE_REPOSITORY, { useValue: new KnexInboundMessageRepository(db, queue, { dedupDays: config.DEDUP_DAYS }) });
+  const heldMail = new KnexHeldMail(db);
+  c.register(HELD_MAIL, { useValue: heldMail });
+  // The token panel's held count (the ledger's port: it cannot call mail by name).
+  c.register(HELD_MAIL_COUNT, { useValue: { heldMailsOf: (userId) => heldMail.countHeld(userId) } satisfies HeldMailCount });
   c.register(RECEIVED_MAIL_PAGES, { useValue: new KnexReceivedMailPages(db, new KnexOwnedDocumentScope()) });
   c.register(MAIL_RECORDS, { useValue: new KnexMailRecords(db) });
   // A deleted document's mail goes in the transaction that deletes the document (documents' DeleteDocument).
@@ -79,6 +90,7 @@ export function mailModule({ container: c, config, db, logger, metrics, notifica
         intake: resolver.resolve(ReceiveMail),
         process: resolver.resolve(ProcessMail),
         sweep: resolver.resolve(SweepHeldMail),
+        waker: new HeldMailWaker(resolver.resolve(SweepHeldMail), notifications, logger, { delayMs: HELD_MAIL_WAKE_DELAY_MS }),
         config,
         logger,
       }),
@@ -86,7 +98,12 @@ export function mailModule({ container: c, config, db, logger, metrics, notifica
 
   return {
     name: 'mail',
-    http: { routers: () => [receivedMailsRoutes({ authenticate: c.resolve(Authenticate), mails: c.resolve(ReceivedMails), allowAndProcess: c.resolve(AllowAndProcess) })] },
+    http: {
+      routers: () => [
+        receivedMailsRoutes({ authenticate: c.resolve(Authenticate), mails: c.resolve(ReceivedMails), allowAndProcess: c.resolve(AllowAndProcess) }),
+        foundMailsRoutes({ authenticate: c.resolve(Authenticate), mails: c.resolve(ReceivedMails) }),
+      ],
+    },
   };
 }
 

@@ -6,6 +6,7 @@ import { LEDGER_DESCRIPTIONS } from './application/ports/ledger-descriptions.por
 import { ACCOUNT_LEDGER } from './application/ports/account-ledger.port.js';
 import { KnexAccountLedger } from './infra/knex.account-ledger.js';
 import { LEDGER_REPOSITORY } from './application/ports/ledger.repository.port.js';
+import { TokenPanel } from './application/token-panel.use-case.js';
 import { TokenReports } from './application/token-reports.use-case.js';
 import { UsageChart } from './application/usage-chart.use-case.js';
 import { tokensRoutes } from './http/tokens.routes.js';
@@ -17,7 +18,10 @@ import { KnexLedgerRepository } from './infra/knex.ledger.repository.js';
 const USAGE_CHARTS_KEPT = 1_000;
 const USAGE_CHART_TTL_MS = 60_000;
 
-/** Balances, the ledger and its reports. `BILLING=off` makes nobody limited (usage is still recorded). */
+/**
+ * Balances, the ledger and its reports. `BILLING=off` makes nobody limited (usage is still recorded). The
+ * mail module answers `HELD_MAIL_COUNT` (the token panel's held mail).
+ */
 export function tokenLedgerModule({ container: c, config, db, clock, notifications }: ModuleContext): AppModule {
   const ledger = new KnexLedgerRepository(db);
   c.register(LEDGER_REPOSITORY, { useValue: ledger });
@@ -28,6 +32,6 @@ export function tokenLedgerModule({ container: c, config, db, clock, notificatio
   c.register(LEDGER_POLICY, { useValue: { unlimited: config.BILLING === 'off' } satisfies LedgerPolicy });
   return {
     name: 'token-ledger',
-    http: { routers: () => [tokensRoutes({ authenticate: c.resolve(Authenticate), reports: c.resolve(TokenReports), chart: c.resolve(UsageChart) })] },
+    http: { routers: () => [tokensRoutes({ authenticate: c.resolve(Authenticate), reports: c.resolve(TokenReports), panel: c.resolve(TokenPanel), chart: c.resolve(UsageChart) })] },
   };
 }

@@ -175,6 +175,11 @@ export const configSchema = z.object({
   SOCIAL_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   // Lenient on purpose: the embedded default `support@localhost` has no dot in its domain.
   SUPPORT_EMAIL: z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address').default('support@localhost'),
+  // Notification mails (docs/operations.md, "Notifications"): the SMTP server that sends them, as
+  // smtp[s]://user:pass@host:port. Unset: the development outbox (/dev/outbox), or no notifications in production.
+  NOTIFY_SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  // The From of notification mails, e.g. `Mailscribe <no-reply@example.com>`; unset: no-reply@INBOUND_DOMAIN.
+  NOTIFY_FROM: optionalText,
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

@@ -69,7 +69,7 @@ const FINAL_STATE = {
     planType: 'monthlyBasic',
     billingDisabled: false,
   },
-  tokenState: { subscriptionTokens: 500, maxSubscriptionTokens: 500, additionalTokens: TOKENS_BOUGHT, unlimited: false },
+  tokenState: { subscriptionTokens: 500, maxSubscriptionTokens: 500, additionalTokens: TOKENS_BOUGHT, unlimited: false, heldMails: 0 },
   added: {
     total: 3,
     rows: [

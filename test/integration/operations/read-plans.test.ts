@@ -11,6 +11,7 @@ import { KnexOwnedDocumentScope } from '../../../src/modules/documents/index.js'
 import { KnexDocumentListReader } from '../../../src/modules/documents/infra/knex.document-list.reader.js';
 import { KnexDocumentRepository } from '../../../src/modules/documents/infra/knex.document.repository.js';
 import { KnexSessionRepository } from '../../../src/modules/identity/infra/knex.session.repository.js';
+import type { ReceivedMailFilter } from '../../../src/modules/mail/application/ports/received-mail-pages.port.js';
 import { KnexReceivedMailPages } from '../../../src/modules/mail/infra/persistence/knex.received-mail-pages.js';
 import { KnexLedgerRepository } from '../../../src/modules/token-ledger/infra/knex.ledger.repository.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
@@ -254,6 +255,65 @@ describe.skipIf(!databaseKinds().includes('postgres'))('plans of the hot reads (
     if (!query) throw new Error('no statement recorded');
     const mailScans = (await planOf(query)).filter((node) => node['Relation Name'] === 'inbound_messages');
     expect(mailScans.map((node) => node['Node Type']).sort()).toEqual(['Index Only Scan', 'Index Scan']);
+  });
+
+  // The filters and the search (docs/api.md § Received mail): bounded by the document's index, or the owner's
+  // (owner_id, received_at, id), the date range as the index range; the text is a substring checked on those
+  // rows (docs/operations.md § Received-mail search says why no trigram index). The fixture's hot document
+  // and heavy user hold a third of all mail, a share at which reading them all (a count) is rightly a
+  // sequential scan: every statement is pinned on an ordinary user's document, and on the hot document the
+  // page itself, which reads the index in order and stops after its rows.
+  const DAY_FILTER = () => ({ from: new Date(Date.now() - 30 * DAY_MS), before: new Date(Date.now() + DAY_MS) });
+  const FILTERS = (): ReceivedMailFilter[] => [{ text: 'mail 1' }, { statuses: ['processed'] }, DAY_FILTER(), { text: 'SENDER-1@', statuses: ['processed', 'failed'], ...DAY_FILTER() }, { text: 'zzz' }];
+  const SHAPES = [
+    ['receivedAt', 'desc', 1],
+    ['receivedAt', 'asc', 1],
+    ['subject', 'asc', 1],
+    ['receivedAt', 'desc', 3],
+  ] as const;
+
+  it.each(SHAPES)('reads a filtered page of received mails (%s %s, page %i) with its count by the document’s index', async (sortBy, sortOrder, page) => {
+    const pages = new KnexReceivedMailPages(database.db, new KnexOwnedDocumentScope());
+    const user = ((await database.db('users').where({ email: 'user-2@example.com' }).first('id')) as { id: string }).id;
+    const document = ((await database.db('documents').where({ owner_id: user }).whereLike('name', 'Doc of %').first('id')) as { id: string }).id;
+    for (const filter of FILTERS()) {
+      const read = () => pages.pageOf(user, document, { page, pageSize: 5, sortBy, sortOrder, filter });
+      expect(await read()).not.toBeNull();
+      await expectIndexedReads(read);
+    }
+    expect((await pages.pageOf(user, document, { page: 1, pageSize: 5, sortBy, sortOrder, filter: { text: 'mail 1' } }))?.total).toBe(11);
+  });
+
+  it('reads a filtered page of the hot document in the index’s order, stopping after its rows', async () => {
+    const pages = new KnexReceivedMailPages(database.db, new KnexOwnedDocumentScope());
+    // A text nothing matches reads every row of the document whichever way: the planner may scan for it.
+    for (const filter of FILTERS().filter((each) => each.text !== 'zzz')) {
+      const [page] = await recorded(() => pages.pageOf(heavyUser, hotDocument, { page: 1, pageSize: 5, sortBy: 'receivedAt', sortOrder: 'desc', filter }));
+      if (!page) throw new Error('no statement recorded');
+      const mailScans = (await planOf(page)).filter((node) => node['Relation Name'] === 'inbound_messages');
+      expect(mailScans.map((node) => node['Index Name']), JSON.stringify(filter)).toEqual(['inbound_messages_document_received_id']);
+    }
+    expect((await pages.pageOf(heavyUser, hotDocument, { page: 1, pageSize: 5, sortBy: 'receivedAt', sortOrder: 'desc', filter: { text: 'mail 1999' } }))?.total).toBe(11);
+  });
+
+  it.each(SHAPES)('searches the owner’s mail across documents (%s %s, page %i) by indexes, joined to live documents by key', async (sortBy, sortOrder, page) => {
+    const pages = new KnexReceivedMailPages(database.db, new KnexOwnedDocumentScope());
+    const user = ((await database.db('users').where({ email: 'user-2@example.com' }).first('id')) as { id: string }).id;
+    for (const owner of [user, heavyUser]) {
+      for (const filter of [undefined, ...FILTERS()]) {
+        const read = () => pages.search(owner, { page, pageSize: 5, sortBy, sortOrder, ...(filter ? { filter } : {}) });
+        await read();
+        if (owner === user) await expectIndexedReads(read);
+        if (owner === heavyUser && sortBy === 'receivedAt' && page === 1 && !filter) {
+          const [statement] = await recorded(read);
+          if (!statement) throw new Error('no statement recorded');
+          const mailScans = (await planOf(statement)).filter((node) => node['Relation Name'] === 'inbound_messages');
+          expect(mailScans.map((node) => node['Index Name'])).toEqual(['inbound_messages_owner_received_id']);
+        }
+      }
+    }
+    expect((await pages.search(heavyUser, { page: 1, pageSize: 5, sortBy, sortOrder })).total).toBe(HOT_DOCUMENT_MAILS);
+    expect((await pages.search(user, { page: 1, pageSize: 5, sortBy, sortOrder, filter: { text: 'mail 1' } })).total).toBe(11);
   });
 
   it.each([

@@ -5,6 +5,7 @@ import { DeleteDocument } from '../../../src/modules/documents/application/delet
 import { DOCUMENT_DATA_ERASER, type DocumentDataEraser } from '../../../src/modules/documents/index.js';
 import { KnexInboundMessageRepository } from '../../../src/modules/mail/infra/persistence/knex.inbound-message.repository.js';
 import { ApplyRetention } from '../../../src/modules/retention/index.js';
+import { GrantTokens, ReserveTokens } from '../../../src/modules/token-ledger/index.js';
 import { fixedClock } from '../../../src/shared/clock.js';
 import { ACCOUNT_DELETION_KEPT, retentionPeriods, retentionSentences } from '../../../src/shared/retention-policy.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
@@ -101,7 +102,7 @@ describe.each(databaseKinds())('what is kept, and for how long (%s)', (kind) => 
     it('purges by exactly the periods the privacy policy states, which follow the settings', async () => {
       const job = app.container.resolve(ApplyRetention);
       expect(job.periods).toEqual(periods());
-      expect(periods()).toEqual({ mailContentDays: 14, mailRecordDays: 90, endedSessionDays: 1, signInMinutes: 10 });
+      expect(periods()).toEqual({ mailContentDays: 14, mailRecordDays: 90, endedSessionDays: 1, signInMinutes: 10, notificationDays: 30 });
 
       const response = await app.fetch('/api/retention-policy');
       expect(response.status).toBe(200);
@@ -231,6 +232,35 @@ describe.each(databaseKinds())('what is kept, and for how long (%s)', (kind) => 
       expect(await mailRow(mail)).toBeUndefined();
       expect(await db()('local_doc_blocks').where({ doc_id: externalId }).first('id')).toBeUndefined();
       expect(await ledger()).toEqual(['reserve 2: Mail (deleted document)', 'refund 2: Refund (deleted document)']);
+    });
+
+    it('gives back what a run reserved after its mail was erased, and forgets what it named, for an hour after the erase', async () => {
+      await app.container.resolve(GrantTokens).execute({ userId: ownerId, sourceKey: 'admin:test', tokens: 5, kind: 'admin_grant', description: 'Granted', payedUsdCents: 0 });
+      const running = await aMail({ status: 'processing' });
+      const done = await aMail({ status: 'processed', charged: 'settle' });
+      await app.container.resolve(DeleteDocument).execute(ownerId, documentId);
+      expect(await db()('erased_mail_runs').pluck('message_id')).toEqual([running]);
+
+      // The run that held the mail reserves after the erase committed, naming the mail's subject.
+      await app.container.resolve(ReserveTokens).execute({ userId: ownerId, reservationId: `${running}#0`, tokens: 2, description: 'Mail: Secret plans' });
+      expect(await ledger()).toContain('reserve 2: Mail: Secret plans');
+      await run();
+      expect(await ledger()).toEqual([
+        'admin_grant 5: Granted',
+        'reserve 2: Mail (deleted document)',
+        'settle 2: Summary (deleted document)',
+        'reserve 2: Mail (deleted document)',
+        'refund 2: Refund (deleted document)',
+      ]);
+      // The 5 granted are all there again: the late reservation was given back.
+      expect(await db()('token_balances').where({ user_id: ownerId }).first('additional_tokens')).toEqual({ additional_tokens: 5 });
+      expect(await mailRow(done)).toBeUndefined();
+
+      // Kept while a late run may still charge it; forgotten an hour after the erase.
+      expect(await db()('erased_mail_runs').pluck('message_id')).toEqual([running]);
+      await db()('erased_mail_runs').update({ erased_at: ago(61 * MINUTE) });
+      expect(await run()).toMatchObject({ erasedMailRuns: 1 });
+      expect(await db()('erased_mail_runs').pluck('message_id')).toEqual([]);
     });
 
     it('lets intake store the other messages of a commit when one’s document was deleted during DATA', async () => {

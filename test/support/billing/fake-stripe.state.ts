@@ -143,6 +143,15 @@ export class FakeStripeState {
     return session;
   }
 
+  /** Stripe's cancel: the subscription ends now; cancelling one that has ended is refused. */
+  cancelSubscription(id: string): Obj {
+    const subscription = this.get(this.subscriptions, 'subscription', id);
+    if (subscription.status === 'canceled') throw invalid('This subscription has already been canceled.');
+    const now = this.now();
+    Object.assign(subscription, { status: 'canceled', canceled_at: now, ended_at: now, cancel_at_period_end: false });
+    return subscription;
+  }
+
   /** With `expand[]=latest_invoice` the invoice object replaces its id in the answer. */
   updateSubscription(id: string, body: Json): Obj {
     const subscription = this.get(this.subscriptions, 'subscription', id);

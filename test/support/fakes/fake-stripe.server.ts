@@ -7,6 +7,7 @@
  *   GET /v1/prices (lookup_keys, active) · POST /v1/customers · POST /v1/customers/{id}
  *   GET /v1/customers/{id}/payment_methods · POST /v1/checkout/sessions
  *   GET|POST /v1/subscriptions/{id} (price changes with proration, `expand[]=latest_invoice`)
+ *   DELETE /v1/subscriptions/{id} (cancels now: no final invoice, no proration)
  *   POST /v1/invoices/create_preview · GET /v1/setup_intents/{id}
  * The objects and the scenario helpers (pay a checkout, renew, decline, end) live in FakeStripeState.
  *
@@ -63,6 +64,7 @@ function routesOf(state: FakeStripeState): Route[] {
     { method: 'POST', pattern: /^\/v1\/checkout\/sessions$/, handle: (_p, body) => state.createSession(body) },
     { method: 'GET', pattern: /^\/v1\/subscriptions\/([^/]+)$/, handle: ([id = '']) => state.get(state.subscriptions, 'subscription', id) },
     { method: 'POST', pattern: /^\/v1\/subscriptions\/([^/]+)$/, handle: ([id = ''], body) => state.updateSubscription(id, body) },
+    { method: 'DELETE', pattern: /^\/v1\/subscriptions\/([^/]+)$/, handle: ([id = '']) => state.cancelSubscription(id) },
     { method: 'POST', pattern: /^\/v1\/invoices\/create_preview$/, handle: (_p, body) => state.previewInvoice(body) },
     { method: 'GET', pattern: /^\/v1\/setup_intents\/([^/]+)$/, handle: ([id = '']) => state.get(state.setupIntents, 'setup_intent', id) },
   ];

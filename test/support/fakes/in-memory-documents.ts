@@ -167,4 +167,8 @@ export class InMemoryDocStore implements DocStore {
   urlOf(externalId: string): string {
     return `https://docs.test/${externalId}`;
   }
+
+  blockUrlOf(externalId: string, ref: string): string {
+    return `https://docs.test/${externalId}#${ref.replace(/ /g, '-')}`;
+  }
 }

@@ -7,6 +7,7 @@ import type {
   StepResults,
 } from '../../../src/modules/mail/application/ports/inbound-message.repository.port.js';
 import type { JobQueue } from '../../../src/modules/mail/application/ports/job-queue.port.js';
+import type { WrittenBlock } from '../../../src/modules/mail/domain/written-block.js';
 import type { ForwardingConfirmation, MailParser, ParsedMail } from '../../../src/modules/mail/application/ports/mail-parser.port.js';
 
 const LIVE = ['received', 'processing', 'held'];
@@ -14,6 +15,8 @@ const LIVE = ['received', 'processing', 'held'];
 export class InMemoryInboundMessages implements InboundMessageRepository {
   readonly rows = new Map<string, InboundMessage>();
   readonly confirmations = new Map<string, ForwardingConfirmation & { receivedAt: Date }>();
+  /** The block each mail recorded as written (`StepResults.block`, `Outcome.block`). */
+  readonly blocks = new Map<string, WrittenBlock>();
   processedCount = 0;
   /** Each message's redelivery key and arrival order. */
   private readonly arrivals = new Map<string, { documentId: string; dedupKey: string; order: number }>();
@@ -57,7 +60,10 @@ export class InMemoryInboundMessages implements InboundMessageRepository {
 
   saveStep(id: string, results: StepResults): Promise<void> {
     const row = this.rows.get(id);
-    if (row && LIVE.includes(row.status)) Object.assign(row, results, results.status === 'held' ? { heldAt: new Date() } : {});
+    if (!row || !LIVE.includes(row.status)) return Promise.resolve();
+    const { block, ...rest } = results;
+    Object.assign(row, rest, results.status === 'held' ? { heldAt: new Date() } : {});
+    if (block) this.blocks.set(id, block);
     return Promise.resolve();
   }
 
@@ -97,6 +103,7 @@ export class InMemoryInboundMessages implements InboundMessageRepository {
     if (!row || !LIVE.includes(row.status)) return Promise.resolve(false);
     Object.assign(row, { status: outcome.status, reason: outcome.reason, usedTokens: outcome.usedTokens ?? 0 }, outcome.refusal ? { refusal: outcome.refusal } : {}, outcome.writtenAt ? { writtenAt: outcome.writtenAt } : {});
     this.finishedAt.set(id, new Date());
+    if (outcome.block) this.blocks.set(id, outcome.block);
     this.leases.delete(id);
     if (!keepsContent(outcome)) Object.assign(row, { raw: null, parsed: null, summary: null });
     else if (outcome.status === 'ignored') this.capKeptIgnored(row.documentId);

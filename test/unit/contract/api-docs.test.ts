@@ -22,6 +22,7 @@ const SECTIONS_BY_FILE: Record<string, string[]> = {
   'events.ts': ['Live updates'],
   'retention.ts': ['Health, metrics and public configuration'],
   'account.ts': ['Account'],
+  'notifications.ts': ['Notifications'],
 };
 
 const apiDoc = readFileSync(join(repoRoot, 'docs/api.md'), 'utf8');

@@ -14,6 +14,7 @@ function aWorker(sweep: () => Promise<unknown>) {
     },
     process: { executeClaimed: () => Promise.resolve() },
     sweep: { execute: sweep },
+    waker: { start: () => undefined, stop: () => Promise.resolve() },
     config: { WORKER_CONCURRENCY: 1 },
   };
   // Only what startWorkers touches; the rest of the deps play no part here.

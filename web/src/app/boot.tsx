@@ -4,6 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { App } from './app';
+import { installConnection } from './connection';
 import { createAppRouter } from './router';
 import { installSession } from './session';
 
@@ -15,6 +16,8 @@ export async function bootApp(root: Root, queryClient: QueryClient, href?: strin
   const router = createAppRouter();
   // Before the first render: the login guard's first request already needs the bearer.
   installSession(router);
+  // Also before it: a first call that cannot reach the server already shows the offline banner.
+  installConnection(queryClient);
   if (href !== undefined) await router.navigate(href);
   root.render(
     <StrictMode>

@@ -6,6 +6,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { documentKeys } from '@/features/documents/api/query-keys';
 import { usageKeys } from '@/features/usage/api/query-keys';
+import { reportReachable, reportUnreachable } from '@/components/ui/offline-banner/connection-store';
 import { connectEventStream, type StreamEvent, type StreamState } from '@/lib/event-stream';
 import { tokenStateKeys } from '@/lib/query-keys';
 import { useSession } from '@/lib/session-store';
@@ -32,10 +33,14 @@ export function applyLiveEvent(client: QueryClient, event: StreamEvent): void {
       if (!isMailData(event.data)) return;
       const { documentId } = event.data;
       void client.invalidateQueries({ queryKey: documentKeys.receivedMails(documentId) });
+      // The search across all documents (/dashboard/mail) may list it too.
+      void client.invalidateQueries({ queryKey: documentKeys.allReceivedMails() });
       // The card counts (processed mails) and the details page's numbers.
       void client.invalidateQueries({ queryKey: documentKeys.list() });
       void client.invalidateQueries({ queryKey: documentKeys.details(documentId) });
       void client.invalidateQueries({ queryKey: usageKeys.all });
+      // The held count (the token panel's alert and the banner): a mail was held or resumed.
+      void client.invalidateQueries({ queryKey: tokenStateKeys.all });
       return;
     }
     case 'balance':
@@ -73,6 +78,8 @@ export function useLiveUpdates(): void {
       // A refused token is the session's business: the poll's requests go through the API client,
       // whose session policy refreshes the token (which reconnects here) or signs out.
       onState: (state: StreamState) => setPolling(state !== 'live'),
+      // The stream is the first to notice a server that went away (and came back): the offline banner.
+      onConnection: (reachable) => (reachable ? reportReachable() : reportUnreachable()),
     });
     return () => {
       disconnect();

@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
+import { OfflineBanner } from '@/components/ui/offline-banner/offline-banner';
 import { ToastViewport } from '@/components/ui/toast/toast-viewport';
 import { useSession } from '@/lib/session-store';
 
@@ -9,7 +10,7 @@ type AppProviderProps = {
   children: ReactNode;
 };
 
-/** App-wide UI and state that live outside the routes: the server-data cache and the toasts. */
+/** App-wide UI and state that live outside the routes: the server-data cache, the offline banner and the toasts. */
 export function AppProvider({ queryClient, children }: AppProviderProps) {
   // Signing out forgets every loaded answer: they belonged to that user.
   useEffect(
@@ -22,6 +23,7 @@ export function AppProvider({ queryClient, children }: AppProviderProps) {
 
   return (
     <QueryClientProvider client={queryClient}>
+      <OfflineBanner />
       {children}
       <ToastViewport />
     </QueryClientProvider>

@@ -17,9 +17,11 @@ import { ProjectPage } from '@/features/documents/components/project-page';
 import { LandingRoute } from '@/features/landing/components/landing-route';
 import type { AppRouter } from './app-router';
 import { LoginGuard } from './guards/login-guard';
+import { AppRoot } from './layouts/app-root';
 import { DashboardLayout } from './layouts/dashboard-layout';
 import { NotFoundPage } from './routes/not-found-page';
 import { PageFallback, RouteFallback } from './routes/route-fallback';
+import { PageError, RouteError } from './routes/route-error';
 
 /**
  * A page whose code (and the libraries only it uses) loads on its first visit, as a chunk of its own.
@@ -35,6 +37,7 @@ const page = {
   termsOfUse: lazyPage(async () => (await import('@/features/legal/components/terms-of-use-page')).TermsOfUsePage),
   purchaseTokens: lazyPage(async () => (await import('@/features/billing/components/purchase-tokens-page')).PurchaseTokensPage),
   usage: lazyPage(async () => (await import('@/features/usage/components/usage-page')).UsagePage),
+  mailSearch: lazyPage(async () => (await import('@/features/documents/components/mail-search-page')).MailSearchPage),
   settings: lazyPage(async () => (await import('@/features/settings/components/settings-page')).SettingsPage),
   subscription: lazyPage(async () => (await import('@/features/billing/components/subscription-page')).SubscriptionPage),
   // Composes plan selection with the documents made before a plan was chosen (see the file).
@@ -52,8 +55,15 @@ const page = {
  * The spec's route table (§2). Shared by the browser router and the tests' memory routers.
  * The landing page, the sign-in screens, the payment outcomes and the documents are in the app's
  * main chunk; every other page loads on demand (lazyPage).
+ *
+ * Every route has an error screen (routes/route-error): the dashboard's pages show theirs inside the
+ * shell, every other page in the whole window.
  */
 export function createAppRoutes(): RouteObject[] {
+  return [{ element: <AppRoot />, ErrorBoundary: PageError, children: pageRoutes() }];
+}
+
+function pageRoutes(): RouteObject[] {
   return [
     // Public
     { path: paths.home.path, element: <LandingRoute /> },
@@ -85,31 +95,38 @@ export function createAppRoutes(): RouteObject[] {
           element: <DashboardLayout />,
           children: [
             {
-              // Spec §6: dashboard pages need an active subscription, else plan selection.
-              element: <SubscriptionGuard />,
+              // A page that fails shows its error in the content area: the sidebar and header stay.
+              ErrorBoundary: RouteError,
               children: [
-                // The documents are what a signed-in user opens first: in the main chunk.
-                { path: paths.dashboard.path, element: <DocumentsPage /> },
-                { path: paths.documents.path, element: <DocumentsPage /> },
-                { path: paths.documentDetails.path, element: <DocumentDetailsPage /> },
                 {
-                  // On a first load straight into a page, the shell shows and the content area waits.
-                  HydrateFallback: RouteFallback,
+                  // Spec §6: dashboard pages need an active subscription, else plan selection.
+                  element: <SubscriptionGuard />,
                   children: [
-                    { path: paths.purchaseTokens.path, ...page.purchaseTokens },
-                    { path: paths.dashboardUsage.path, ...page.usage },
-                    { path: paths.usage.path, ...page.usage },
+                    // The documents are what a signed-in user opens first: in the main chunk.
+                    { path: paths.dashboard.path, element: <DocumentsPage /> },
+                    { path: paths.documents.path, element: <DocumentsPage /> },
+                    { path: paths.documentDetails.path, element: <DocumentDetailsPage /> },
+                    {
+                      // On a first load straight into a page, the shell shows and the content area waits.
+                      HydrateFallback: RouteFallback,
+                      children: [
+                        { path: paths.purchaseTokens.path, ...page.purchaseTokens },
+                        { path: paths.mailSearch.path, ...page.mailSearch },
+                        { path: paths.dashboardUsage.path, ...page.usage },
+                        { path: paths.usage.path, ...page.usage },
+                      ],
+                    },
                   ],
                 },
-              ],
-            },
-            // Settings stays reachable without an active subscription: it is where "No Subscription"
-            // and "Canceled" are shown, with "Subscribe Now", and where the card is updated.
-            {
-              HydrateFallback: RouteFallback,
-              children: [
-                { path: paths.dashboardSettings.path, ...page.settings },
-                { path: paths.settings.path, ...page.settings },
+                // Settings stays reachable without an active subscription: it is where "No Subscription"
+                // and "Canceled" are shown, with "Subscribe Now", and where the card is updated.
+                {
+                  HydrateFallback: RouteFallback,
+                  children: [
+                    { path: paths.dashboardSettings.path, ...page.settings },
+                    { path: paths.settings.path, ...page.settings },
+                  ],
+                },
               ],
             },
           ],

@@ -38,6 +38,8 @@ export const paths = {
     path: '/dashboard/doc/:id',
     getHref: (id: string) => `/dashboard/doc/${encodeURIComponent(id)}`,
   },
+  /** Not in the spec's table: one search over the mail of all the user's documents. */
+  mailSearch: { path: '/dashboard/mail', getHref: () => '/dashboard/mail' },
   dashboardUsage: { path: '/dashboard/usage', getHref: () => '/dashboard/usage' },
   dashboardSettings: { path: '/dashboard/settings', getHref: () => '/dashboard/settings' },
   purchaseTokens: { path: '/dashboard/purchaseTokens', getHref: () => '/dashboard/purchaseTokens' },

@@ -1,5 +1,6 @@
 // The one HTTP client for /api. It attaches the bearer and repeats a request once after a 401
-// when the registered session policy says so. It knows no store: the app registers the policy.
+// when the registered session policy says so, and tells the registered connection hooks whether the
+// server answered. It knows no store: the app registers the policy and the hooks.
 import ky, { type KyInstance } from 'ky';
 
 export type SessionHooks = {
@@ -11,7 +12,16 @@ export type SessionHooks = {
 /** Per-request switch for calls that handle their own 401 (refresh, logout). */
 export const SKIP_SESSION_RECOVERY = { skipSessionRecovery: true } as const;
 
-export type ApiClient = KyInstance & { setSessionHooks: (hooks: SessionHooks | null) => void };
+/** Whether a call reached the server: a network error or a gateway's 502/503/504 did not. */
+export type ConnectionHooks = {
+  reachable: () => void;
+  unreachable: () => void;
+};
+
+export type ApiClient = KyInstance & {
+  setSessionHooks: (hooks: SessionHooks | null) => void;
+  setConnectionHooks: (hooks: ConnectionHooks | null) => void;
+};
 
 export type ApiClientOptions = {
   prefixUrl?: string;
@@ -23,12 +33,34 @@ function sentBearer(request: Request): string | null {
   return header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : null;
 }
 
+const GATEWAY_STATUSES = new Set([502, 503, 504]);
+
+/** A cancelled request (a newer query, a timeout) says nothing about the server. */
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && (error.name === 'AbortError' || error.name === 'TimeoutError');
+}
+
 export function createApiClient({ prefixUrl = '/api', fetch }: ApiClientOptions = {}): ApiClient {
   let session: SessionHooks | null = null;
+  let connection: ConnectionHooks | null = null;
+
+  // Every attempt passes here, so the connection hooks hear of each one. The global fetch is looked
+  // up per call: tests replace it after the client exists.
+  const watchedFetch: typeof globalThis.fetch = async (input, init) => {
+    try {
+      const response = await (fetch ?? globalThis.fetch)(input, init);
+      if (GATEWAY_STATUSES.has(response.status)) connection?.unreachable();
+      else connection?.reachable();
+      return response;
+    } catch (error) {
+      if (!isAbort(error)) connection?.unreachable();
+      throw error;
+    }
+  };
 
   const client = ky.create({
     prefixUrl,
-    ...(fetch ? { fetch } : {}),
+    fetch: watchedFetch,
     // The only retry is the one forced below after a 401; ky's own retries are off.
     retry: { limit: 1, methods: [], statusCodes: [] },
     hooks: {
@@ -55,6 +87,9 @@ export function createApiClient({ prefixUrl = '/api', fetch }: ApiClientOptions 
   return Object.assign(client, {
     setSessionHooks: (hooks: SessionHooks | null) => {
       session = hooks;
+    },
+    setConnectionHooks: (hooks: ConnectionHooks | null) => {
+      connection = hooks;
     },
   });
 }

@@ -22,6 +22,11 @@ export type EventStreamOptions = {
   token: string;
   onEvent: (event: StreamEvent) => void;
   onState: (state: StreamState) => void;
+  /**
+   * Whether each connection attempt reached the server: false for a network error or a gateway's
+   * 502/503/504, true for any answer of the server itself (the offline banner).
+   */
+  onConnection?: (reachable: boolean) => void;
   fetch?: typeof globalThis.fetch;
   /** The first reconnect waits this long, each further one twice as long, up to `maxRetryMs`. */
   retryMs?: number;
@@ -64,7 +69,14 @@ export function connectEventStream(options: EventStreamOptions): () => void {
   const readOnce = async (): Promise<'retry' | 'stop'> => {
     const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' };
     if (lastId !== null) headers['Last-Event-ID'] = lastId;
-    const response = await doFetch(url, { headers, signal: abort.signal, cache: 'no-store' });
+    let response: Response;
+    try {
+      response = await doFetch(url, { headers, signal: abort.signal, cache: 'no-store' });
+    } catch (error) {
+      if (!abort.signal.aborted) options.onConnection?.(false);
+      throw error;
+    }
+    options.onConnection?.(![502, 503, 504].includes(response.status));
     if (response.status === 401) {
       onState('unauthorized');
       return 'stop';

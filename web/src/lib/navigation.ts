@@ -32,3 +32,23 @@ export function setLocationAssigner(next: LocationAssigner | null): () => void {
     assigner = previous;
   };
 }
+
+type PageReloader = () => void;
+
+const browserReloader: PageReloader = () => window.location.reload();
+
+let reloader: PageReloader = browserReloader;
+
+/** Loads the page again from the server (a new deployment's index.html and assets). */
+export function reloadPage(): void {
+  reloader();
+}
+
+/** Replaces the browser reload (tests); null restores it. Returns a function that undoes the change. */
+export function setPageReloader(next: PageReloader | null): () => void {
+  const previous = reloader;
+  reloader = next ?? browserReloader;
+  return () => {
+    reloader = previous;
+  };
+}

@@ -1,6 +1,7 @@
 // The signed-in user's token balance (GET /api/tokens/state), shown by the sidebar's token panel.
 // Anything that can change the balance (a purchase, a retried mail) invalidates tokenStateKeys.all.
-// A failed load is logged and the last known values stay.
+// A failed load is logged and the last known values stay. It also says how many mails wait for tokens,
+// which turns the panel to an alert and shows the banner (token-banner.tsx).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 import { tokenStateKeys } from './query-keys';
@@ -24,7 +25,35 @@ export function toTokenState(body: unknown): TokenState {
   if (subscriptionTokens === null || maxSubscriptionTokens === null || additionalTokens === null) {
     throw new Error('GET /api/tokens/state answered with a malformed tokenState.');
   }
-  return { subscriptionTokens, maxSubscriptionTokens, additionalTokens, unlimited: state['unlimited'] === true };
+  // An older server sends no count: nothing is known to be held.
+  const heldMails = count(state['heldMails']) ?? 0;
+  return { subscriptionTokens, maxSubscriptionTokens, additionalTokens, unlimited: state['unlimited'] === true, heldMails };
+}
+
+/** The share of the period's allowance at or below which the balance is low (docs/api.md § Tokens). */
+export const LOW_BALANCE_SHARE = 0.1;
+
+/**
+ * How urgent the balance is: `alert` when nothing is left or mail waits for tokens, `warning` at or
+ * below 10% of the period's allowance left, else `normal` (and always with billing off).
+ */
+export type TokenLevel = 'normal' | 'warning' | 'alert';
+
+export function tokensLeft(state: Pick<TokenState, 'subscriptionTokens' | 'additionalTokens'>): number {
+  return state.subscriptionTokens + state.additionalTokens;
+}
+
+export function tokenLevel(state: TokenState): TokenLevel {
+  if (state.unlimited) return 'normal';
+  const left = tokensLeft(state);
+  if (state.heldMails > 0 || left <= 0) return 'alert';
+  if (state.maxSubscriptionTokens > 0 && left <= state.maxSubscriptionTokens * LOW_BALANCE_SHARE) return 'warning';
+  return 'normal';
+}
+
+/** "1 mail waiting" / "3 mails waiting". */
+export function heldMailsText(count: number): string {
+  return `${count.toLocaleString()} ${count === 1 ? 'mail' : 'mails'} waiting`;
 }
 
 /** GET /api/tokens/state. */

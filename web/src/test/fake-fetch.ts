@@ -44,6 +44,7 @@ export const aTokenState = {
   maxSubscriptionTokens: 500,
   additionalTokens: 40,
   unlimited: false,
+  heldMails: 0,
 };
 
 /** An active subscription: what GET /api/subscription/status answers by default, so the dashboard's

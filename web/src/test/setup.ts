@@ -4,6 +4,7 @@ import { afterEach, vi } from 'vitest';
 import { resetSessionStore } from '@/lib/session-store';
 import { useToasts } from '@/components/ui/toast/toast-store';
 import { resetThemeStore } from '@/components/ui/theme/theme-store';
+import { resetConnection } from '@/components/ui/offline-banner/connection-store';
 
 // findBy*/waitFor give up after this long. The 1 s default is too short on a loaded two-core machine,
 // where a screen's first render with its lazy chunks can take longer; a passing test is not slowed.
@@ -21,5 +22,6 @@ afterEach(() => {
     resetSessionStore();
     useToasts.setState({ toasts: [] });
     resetThemeStore();
+    resetConnection();
   }
 });

@@ -5,6 +5,7 @@ import { CloseBillingAccount, type SubscriptionStatusView } from '../../billing/
 import { OwnerDocuments, type Document } from '../../documents/index.js';
 import { USER_REPOSITORY, type User, type UserRepository } from '../../identity/index.js';
 import { OwnerMail, type MailRecordExport } from '../../mail/index.js';
+import { OwnerNotifications, type NotificationSettings, type OutboxEntry } from '../../notifications/index.js';
 import { AccountLedgerEntries, type LedgerEntryExport } from '../../token-ledger/index.js';
 
 /** Everything the account export holds, as the modules answer it; the presenter picks the fields shown. */
@@ -15,6 +16,7 @@ export interface AccountData {
   mailRecords: MailRecordExport[];
   ledgerEntries: LedgerEntryExport[];
   subscription: SubscriptionStatusView;
+  notifications: { settings: NotificationSettings; mails: OutboxEntry[] };
 }
 
 /** The account's data, gathered through each module's surface (the user's own copy, GDPR art. 15 and 20). */
@@ -26,18 +28,20 @@ export class ExportAccount {
     @inject(OwnerMail) private readonly mail: OwnerMail,
     @inject(AccountLedgerEntries) private readonly ledger: AccountLedgerEntries,
     @inject(CloseBillingAccount) private readonly billing: CloseBillingAccount,
+    @inject(OwnerNotifications) private readonly notifications: OwnerNotifications,
     @inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute(userId: string): Promise<AccountData> {
     const user = await this.users.findById(userId);
     if (!user) throw new AppError(GenericErrors.UNAUTHENTICATED, 'This account no longer exists.');
-    const [documents, mailRecords, ledgerEntries, subscription] = await Promise.all([
+    const [documents, mailRecords, ledgerEntries, subscription, notifications] = await Promise.all([
       this.documents.list(userId),
       this.mail.list(userId),
       this.ledger.list(userId),
       this.billing.state(userId),
+      this.notifications.list(userId),
     ]);
-    return { exportedAt: this.clock.now(), user, documents, mailRecords, ledgerEntries, subscription };
+    return { exportedAt: this.clock.now(), user, documents, mailRecords, ledgerEntries, subscription, notifications };
   }
 }

@@ -29,6 +29,8 @@ export function presentAccountExport(data: AccountData): AccountExport {
       usedTokens: mail.usedTokens,
       receivedAt: mail.receivedAt.toISOString(),
       finishedAt: iso(mail.finishedAt),
+      block: mail.block && { heading: mail.block.heading, meta: [...mail.block.meta], summary: [...mail.block.summary], keyPoints: [...mail.block.keyPoints], actionItems: [...mail.block.actionItems] },
+      history: mail.history.map((change) => ({ status: change.status, reason: change.reason, at: change.at.toISOString() })),
     })),
     ledgerEntries: data.ledgerEntries.map((entry) => ({
       kind: entry.kind,
@@ -46,6 +48,10 @@ export function presentAccountExport(data: AccountData): AccountExport {
       paymentEmail: subscription.paymentEmail,
       subscriptionTokens: subscription.subscriptionTokens,
       additionalTokens: subscription.additionalTokens,
+    },
+    notifications: {
+      settings: { ...data.notifications.settings },
+      mails: data.notifications.mails.map((mail) => ({ kind: mail.kind, status: mail.status, createdAt: mail.createdAt.toISOString(), sentAt: iso(mail.sentAt) })),
     },
   };
 }

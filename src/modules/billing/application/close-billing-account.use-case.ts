@@ -3,7 +3,7 @@ import { AppError, isAppError } from '../../../shared/app-error.js';
 import { CLOCK, type Clock } from '../../../shared/clock.js';
 import type { Transaction } from '../../../shared/transaction.js';
 import { BillingErrors } from '../billing.errors.js';
-import { isActive, isCanceling } from '../domain/subscription.js';
+import { isActive } from '../domain/subscription.js';
 import { BILLING_SETTINGS, type BillingSettings } from './billing-settings.js';
 import { callGateway } from './call-gateway.js';
 import { CurrentSubscription } from './current-subscription.js';
@@ -32,15 +32,19 @@ export class CloseBillingAccount {
     return this.status.execute(userId);
   }
 
-  /** Stops the renewal at the provider; nothing to do without a live subscription or with billing off. */
+  /**
+   * Ends the subscription at the provider now, not at the period's end: nobody is left to use what a
+   * renewal would buy, and a subscription that outlives its account is one the provider may still bill.
+   * Nothing to do without a live subscription (one already set to end at the period's end included) or
+   * with billing off.
+   */
   async cancelAtProvider(userId: string): Promise<void> {
     if (this.settings.mode === 'off') return;
     const subscription = await this.current.of(userId);
-    const now = this.clock.now();
-    if (!subscription || !isActive(subscription, now) || isCanceling(subscription, now)) return;
-    const key = idempotencyKey({ intent: 'cancel', userId, params: { subscriptionId: subscription.subscriptionId, for: 'account-deletion' }, nonce: String(subscription.updatedAt.getTime()) });
+    if (!subscription || !isActive(subscription, this.clock.now())) return;
+    const key = idempotencyKey({ intent: 'cancel-now', userId, params: { subscriptionId: subscription.subscriptionId, for: 'account-deletion' }, nonce: String(subscription.updatedAt.getTime()) });
     try {
-      await callGateway(() => this.gateway.setCancelAtPeriodEnd(subscription, true, key));
+      await callGateway(() => this.gateway.cancelNow(subscription, key));
     } catch (error) {
       if (isAppError(error)) throw error;
       throw new AppError(BillingErrors.CANCEL_FAILED, 'The payment provider refused to cancel the subscription, so nothing was deleted. Please try again or contact support.', { cause: error });

@@ -1,6 +1,7 @@
-import type { CheckoutResponse, Price as PriceBody } from '../../../contract/billing.js';
+import type { CheckoutOutcome, CheckoutResponse, Price as PriceBody } from '../../../contract/billing.js';
 import type { PaymentMethod, PlanChangePreview, PlanChangeResponse, SubscriptionStatus } from '../../../contract/subscription.js';
 import type { PlanChangeDone } from '../application/change-plan.use-case.js';
+import type { CheckoutOutcomeView } from '../application/get-checkout-outcome.use-case.js';
 import type { PlanChangePreviewView } from '../application/preview-plan-change.use-case.js';
 import type { SubscriptionStatusView } from '../application/get-subscription-status.use-case.js';
 import type { Card } from '../domain/card.js';
@@ -58,5 +59,19 @@ export function presentPlanChange(done: PlanChangeDone, status: SubscriptionStat
     amountCharged: centsToDollars(done.amountChargedCents),
     tokensAdded: done.tokensAdded,
     status: presentStatus(status),
+  };
+}
+
+const CHECKOUT_KIND = { subscription: 'subscription', payment: 'tokens', setup: 'card' } as const;
+
+export function presentCheckoutOutcome({ session, balance }: CheckoutOutcomeView): CheckoutOutcome {
+  return {
+    sessionId: session.id,
+    kind: CHECKOUT_KIND[session.mode],
+    planType: session.priceType === 'monthlyBasic' || session.priceType === 'monthlyPro' ? session.priceType : null,
+    tokens: session.tokens,
+    total: centsToDollars(session.totalCents),
+    status: session.status,
+    balance,
   };
 }

@@ -31,3 +31,6 @@ export const planChangeBody = z.object({
   planType,
   prorationDate: z.iso.datetime({ offset: true, error: 'must be an ISO date-time' }).optional(),
 }) satisfies z.ZodType<PlanChangeRequest>;
+
+/** A checkout id as the providers make them (`cs_…`, Stripe's and the local checkout's). */
+export const checkoutParams = z.object({ sessionId: z.string().regex(/^cs_[A-Za-z0-9_-]{1,255}$/) });

@@ -13,7 +13,7 @@ const unitMoney = (cents: number) => `$${centsToDollars(cents).toLocaleString('e
 export function describeItem(session: CheckoutSession): { title: string; detail: string } {
   if (session.mode === 'subscription') {
     const plan = isPlanType(session.priceType) ? PLAN_NAMES[session.priceType] : 'Subscription';
-    return { title: `${plan} plan, monthly`, detail: `${whole(session.tokens)} tokens every month · ${money(session.totalCents)} per month, renews monthly until cancelled` };
+    return { title: `${plan} plan, monthly`, detail: `${whole(session.tokens)} tokens every month · ${money(session.totalCents)} per month, renews monthly until canceled` };
   }
   if (session.mode === 'payment') {
     return { title: `${whole(session.tokens)} extra tokens`, detail: `${whole(session.quantity)} × ${unitMoney(session.unitAmountCents)} per token · never expire` };
@@ -28,7 +28,7 @@ export type LocalPageState = 'open' | 'completed' | 'cancelled' | 'expired' | 'a
 
 const NOTES: Record<Exclude<LocalPageState, 'open'>, string> = {
   completed: 'This checkout is already paid.',
-  cancelled: 'This checkout was cancelled. Start a new one from the app.',
+  cancelled: 'This checkout was canceled. Start a new one from the app.',
   expired: 'This checkout has expired. Start a new one from the app.',
   'already-subscribed': 'You already have an active subscription, so this one cannot be paid. Cancel the current subscription first.',
   'not-found': 'There is no such checkout.',

@@ -2,14 +2,15 @@ import { Router } from '@koa/router';
 import { validate } from '../../../platform/http/validate.js';
 import { AppError } from '../../../shared/app-error.js';
 import type { Clock } from '../../../shared/clock.js';
-import { requireAuth, type Authenticate, type AuthState } from '../../identity/index.js';
+import { principalOf, requireAuth, type Authenticate, type AuthState } from '../../identity/index.js';
+import type { GetCheckoutOutcome } from '../application/get-checkout-outcome.use-case.js';
 import type { GetPrices } from '../application/get-prices.use-case.js';
 import type { PaymentMethods } from '../application/payment-methods.use-case.js';
 import type { StartSubscriptionCheckout } from '../application/start-subscription-checkout.use-case.js';
 import type { StartTokenCheckout } from '../application/start-token-checkout.use-case.js';
 import { BillingErrors } from '../billing.errors.js';
-import { presentCheckout, presentPrice } from './billing.presenter.js';
-import { emailBody, priceTypeParam, subscriptionCheckoutBody, tokenCheckoutBody } from './billing.schemas.js';
+import { presentCheckout, presentCheckoutOutcome, presentPrice } from './billing.presenter.js';
+import { checkoutParams, emailBody, priceTypeParam, subscriptionCheckoutBody, tokenCheckoutBody } from './billing.schemas.js';
 import { requester } from './subscription.routes.js';
 
 export interface StripeRouteDeps {
@@ -19,6 +20,7 @@ export interface StripeRouteDeps {
   paymentMethods: PaymentMethods;
   subscriptionCheckout: StartSubscriptionCheckout;
   tokenCheckout: StartTokenCheckout;
+  checkoutOutcome: GetCheckoutOutcome;
 }
 
 /**
@@ -60,6 +62,14 @@ export function stripeRoutes(deps: StripeRouteDeps): Router<AuthState> {
   router.post('/create-custom-token-checkout', auth, async (ctx) => {
     const { tokenAmount } = validate(tokenCheckoutBody, ctx.request.body);
     ctx.body = presentCheckout(await deps.tokenCheckout.execute({ ...requester(ctx, clock), tokenAmount }));
+  });
+
+  // The payment success page: what the checkout bought, and the user's tokens now.
+  router.get('/checkout/:sessionId', auth, async (ctx) => {
+    const parsed = checkoutParams.safeParse(ctx.params);
+    if (!parsed.success) throw new AppError(BillingErrors.CHECKOUT_NOT_FOUND, 'There is no such checkout.');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = presentCheckoutOutcome(await deps.checkoutOutcome.execute(principalOf(ctx).user.id, parsed.data.sessionId));
   });
 
   return router;

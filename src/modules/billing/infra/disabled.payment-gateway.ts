@@ -12,6 +12,7 @@ export class DisabledPaymentGateway implements PaymentGateway {
   createCheckout = refuse;
   retrieveSubscription = refuse;
   setCancelAtPeriodEnd = refuse;
+  cancelNow = refuse;
   useCardFromSetup = refuse;
   listCards = refuse;
   previewPlanChange = refuse;

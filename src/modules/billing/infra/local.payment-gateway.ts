@@ -78,6 +78,10 @@ export class LocalPaymentGateway implements PaymentGateway {
     return Promise.resolve({ ...current, cancelAtPeriodEnd: cancel });
   }
 
+  cancelNow(current: Subscription): Promise<SubscriptionSnapshot> {
+    return Promise.resolve({ ...current, status: 'canceled', cancelAtPeriodEnd: false });
+  }
+
   useCardFromSetup(): Promise<string> {
     return Promise.resolve(LOCAL_CARD_ID);
   }

@@ -1,4 +1,4 @@
-import type { LocalDocView } from '../infra/local.doc-store.js';
+import { blockAnchor, refOfMeta, type LocalDocView } from '../infra/local.doc-store.js';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
@@ -9,10 +9,16 @@ const paragraphs = (text: string) =>
     .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
     .join('\n');
 
+/** Each block's section is the target of its mail's "Open in document" link (`blockUrlOf`). */
+const anchorOf = (meta: string) => {
+  const ref = refOfMeta(meta);
+  return ref ? ` id="${blockAnchor(ref)}"` : '';
+};
+
 /** A readable, printable page for a local document: no script, everything escaped. */
 export function renderLocalDocPage(view: LocalDocView): string {
   const blocks = view.blocks
-    .map((block) => `<section>\n<h2>${escapeHtml(block.heading)}</h2>\n<p class="meta">${escapeHtml(block.meta).replace(/\n/g, '<br>')}</p>\n${paragraphs(block.body)}\n</section>`)
+    .map((block) => `<section${anchorOf(block.meta)}>\n<h2>${escapeHtml(block.heading)}</h2>\n<p class="meta">${escapeHtml(block.meta).replace(/\n/g, '<br>')}</p>\n${paragraphs(block.body)}\n</section>`)
     .join('\n');
   return `<!doctype html>
 <html lang="en">

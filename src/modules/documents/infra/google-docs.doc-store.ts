@@ -139,6 +139,10 @@ export class GoogleDocsDocStore implements DocStore {
     return googleDocUrl(externalId);
   }
 
+  blockUrlOf(externalId: string): string {
+    return googleDocUrl(externalId);
+  }
+
   private read(owner: DocOwner, documentId: string, fields?: string): Promise<docs_v1.Schema$Document> {
     return this.call(owner, 'idempotent', ({ docs }) => docs.documents.get({ documentId, ...(fields ? { fields } : {}) }));
   }

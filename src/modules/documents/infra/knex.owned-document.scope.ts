@@ -10,4 +10,9 @@ export class KnexOwnedDocumentScope {
   liveOwned(db: Knex, ownerId: string, documentId: string): Knex.QueryBuilder {
     return db('documents').select('id').where({ id: documentId, owner_id: ownerId }).whereNull('deleted_at').whereNotNull('external_id');
   }
+
+  /** Every live document of the owner, with its name: the search across an owner's mail joins it. */
+  liveOfOwner(db: Knex, ownerId: string): Knex.QueryBuilder {
+    return db('documents').select('id', 'name').where({ owner_id: ownerId }).whereNull('deleted_at').whereNotNull('external_id');
+  }
 }

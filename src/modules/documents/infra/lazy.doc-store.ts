@@ -39,6 +39,11 @@ export class LazyDocStore implements DocStore {
   urlOf(externalId: string): string {
     return this.url(externalId);
   }
+
+  /** Only Google Docs loads lazily: no anchor (see the port). */
+  blockUrlOf(externalId: string): string {
+    return this.url(externalId);
+  }
 }
 
 export const googleDocUrl = (externalId: string) => `https://docs.google.com/document/d/${encodeURIComponent(externalId)}/edit`;

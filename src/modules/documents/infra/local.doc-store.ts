@@ -58,6 +58,10 @@ export class LocalDocStore implements DocStore {
     return `${this.publicUrl}/local-docs/${encodeURIComponent(externalId)}`;
   }
 
+  blockUrlOf(externalId: string, ref: string): string {
+    return `${this.urlOf(externalId)}#${blockAnchor(ref)}`;
+  }
+
   /** What the local document page shows; the link itself is the capability, as a shared Google link is. */
   async view(externalId: string, ownerId?: string): Promise<LocalDocView | null> {
     const doc = (await this.db('local_docs')
@@ -67,6 +71,16 @@ export class LocalDocStore implements DocStore {
     const blocks = (await this.db('local_doc_blocks').where({ doc_id: externalId }).orderBy('position').select('heading', 'meta', 'body')) as DocBlock[];
     return { title: doc.title, intro: doc.intro, blocks };
   }
+}
+
+/** The id of a block's section on the local page: its reference (`ref 0123456789ab` → `ref-0123456789ab`). */
+export function blockAnchor(ref: string): string {
+  return ref.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-');
+}
+
+/** The reference a block's meta line prints (the mail module's `blockRef`), when it has one. */
+export function refOfMeta(meta: string): string | null {
+  return /\bref [0-9a-f]{12}\b/.exec(meta)?.[0] ?? null;
 }
 
 /**

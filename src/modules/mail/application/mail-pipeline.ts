@@ -47,7 +47,7 @@ export class MailPipeline {
     if (written.outcome === 'wait') return null;
 
     const note = written.warning ?? decision.note ?? (charge.cost === 0 ? NOTHING_TO_SUMMARISE : null);
-    await this.settle.run(message, mail, document, { cost: charge.cost, reason: note, writtenAt: written.writtenAt });
+    await this.settle.run(message, mail, document, { cost: charge.cost, reason: note, writtenAt: written.writtenAt, block: written.block });
     return 'processed';
   }
 }

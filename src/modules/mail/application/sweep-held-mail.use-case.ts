@@ -3,20 +3,23 @@ import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { LOGGER, type Logger } from '../../../platform/logging/logger.js';
 import { CLOCK, type Clock } from '../../../shared/clock.js';
 import { TokenReports } from '../../token-ledger/index.js';
+import { HELD_MAIL, type HeldMail } from './ports/held-mail.port.js';
 import { INBOUND_MESSAGE_REPOSITORY, type InboundMessageRepository } from './ports/inbound-message.repository.port.js';
 import { SUBSCRIPTION_GATE, type SubscriptionGate } from './ports/subscription-gate.port.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Runs every minute: held mail whose owner can now pay goes back in
- * line, oldest first; held mail older than HOLD_DAYS expires, with a reason, never silently. The content
- * that ignored and failed mail keeps is dropped by the retention job (modules/retention), after as long.
+ * Runs every minute, and for one user within seconds of a credit (HeldMailWaker): held mail whose owner
+ * can now pay goes back in line, oldest first; held mail older than HOLD_DAYS expires, with a reason,
+ * never silently. The content that ignored and failed mail keeps is dropped by the retention job
+ * (modules/retention), after as long.
  */
 @injectable()
 export class SweepHeldMail {
   constructor(
     @inject(INBOUND_MESSAGE_REPOSITORY) private readonly messages: InboundMessageRepository,
+    @inject(HELD_MAIL) private readonly heldMail: HeldMail,
     @inject(TokenReports) private readonly tokens: TokenReports,
     @inject(SUBSCRIPTION_GATE) private readonly subscriptions: SubscriptionGate,
     @inject(APP_CONFIG) private readonly config: AppConfig,
@@ -26,7 +29,7 @@ export class SweepHeldMail {
 
   async execute(onlyUserId?: string): Promise<{ resumed: number; expired: number }> {
     const now = this.clock.now().getTime();
-    const held = (await this.messages.heldMessages()).filter((message) => !onlyUserId || message.ownerId === onlyUserId);
+    const held = onlyUserId ? await this.heldMail.heldOf(onlyUserId) : await this.messages.heldMessages();
     const available = new Map<string, number>();
     let resumed = 0;
     let expired = 0;

@@ -1,6 +1,7 @@
 import type { RefusalReason } from './sender-authorisation.js';
 import type { StructuredMail } from './structured-mail.js';
 import { baseSubject } from './subject.js';
+import type { WrittenBlock } from './written-block.js';
 
 export type MailStatus = 'received' | 'processing' | 'processed' | 'ignored' | 'held' | 'failed' | 'expired' | 'duplicate';
 
@@ -57,6 +58,10 @@ export interface Outcome {
   refusal?: Refusal;
   /** When the mail's block went into its document (a processed mail records it as it ends). */
   writtenAt?: Date;
+  /** The block as written, kept with the record (a processed mail records it as it ends). */
+  block?: WrittenBlock;
+  /** For a `duplicate`: the mail it repeats, whose subject and sender it shows. */
+  duplicateOf?: string;
 }
 
 /**

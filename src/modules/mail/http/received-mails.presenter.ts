@@ -1,7 +1,7 @@
 import { domainToASCII, domainToUnicode } from 'node:url';
-import type { ForwardingConfirmationResponse, ReceivedMail, ReceivedMailAction } from '../../../contract/received-mails.js';
+import type { FoundMail, ForwardingConfirmationResponse, ReceivedMail, ReceivedMailAction, ReceivedMailDetail } from '../../../contract/received-mails.js';
 import type { InboundMessageRepository } from '../application/ports/inbound-message.repository.port.js';
-import type { ReceivedMailView } from '../application/received-mails.use-case.js';
+import type { FoundMailView, ReceivedMailDetailView, ReceivedMailView } from '../application/received-mails.use-case.js';
 import { addressDisplay, type Idna } from '../domain/mail-address.js';
 import type { MailAction } from '../domain/mail-action.js';
 
@@ -21,6 +21,27 @@ export function presentReceivedMail(row: ReceivedMailView): ReceivedMail {
     authentication: row.authentication ? { result: row.authentication.result, detail: row.authentication.detail } : null,
     action: presentAction(row.action),
   };
+}
+
+/** A mail's panel: its row, the block as written (in parts), its history oldest first and its link. */
+export function presentReceivedMailDetail(detail: ReceivedMailDetailView): ReceivedMailDetail {
+  return {
+    ...presentReceivedMail(detail),
+    documentId: detail.documentId,
+    block: detail.block && {
+      heading: detail.block.heading,
+      meta: [...detail.block.meta],
+      summary: [...detail.block.summary],
+      keyPoints: [...detail.block.keyPoints],
+      actionItems: [...detail.block.actionItems],
+    },
+    history: detail.history.map((change) => ({ status: change.status, reason: change.reason, at: change.at.toISOString() })),
+    documentUrl: detail.documentUrl,
+  };
+}
+
+export function presentFoundMail(found: FoundMailView): FoundMail {
+  return { ...presentReceivedMail(found), documentId: found.documentId, documentName: found.documentName };
 }
 
 const IDNA: Idna = { toAscii: domainToASCII, toUnicode: domainToUnicode };

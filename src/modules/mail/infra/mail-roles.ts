@@ -5,6 +5,7 @@ import type { MailIntake } from '../application/ports/mail-intake.port.js';
 import type { MailParser } from '../application/ports/mail-parser.port.js';
 import type { ProcessMail } from '../application/process-mail.use-case.js';
 import type { SweepHeldMail } from '../application/sweep-held-mail.use-case.js';
+import type { HeldMailWaker } from './events/held-mail.waker.js';
 import type { KnexMailQueue } from './queue/knex.mail-queue.js';
 import type { PgBossSchedule } from './queue/pg-boss.schedule.js';
 import { smtpLimitsOf, startSmtpListener, type SmtpListener, type SmtpListenerOptions } from './smtp/smtp.listener.js';
@@ -16,6 +17,8 @@ export interface MailRolesDeps {
   intake: MailIntake;
   process: ProcessMail;
   sweep: SweepHeldMail;
+  /** Resumes a user's held mail within seconds of a credit committed in any process. */
+  waker: Pick<HeldMailWaker, 'start' | 'stop'>;
   config: AppConfig;
   logger: Logger;
 }
@@ -58,11 +61,13 @@ export class MailRoles {
   /**
    * Claims due mail from the database; any number of worker processes can share one database. `upkeep`
    * runs after each sweep, on the same schedule (every minute, once across all worker processes): the
-   * retention job, which the role passes in, as it purges other modules' data too.
+   * retention job, which the role passes in, as it purges other modules' data too. Between sweeps, a
+   * credit wakes its user's held mail at once (the waker).
    */
   async startWorkers(upkeep: () => Promise<void> = () => Promise.resolve()): Promise<void> {
-    const { queue, schedule, process, sweep, config } = this.deps;
+    const { queue, schedule, process, sweep, waker, config } = this.deps;
     queue.work(config.WORKER_CONCURRENCY, (run) => process.executeClaimed(run));
+    waker.start();
     await schedule.scheduleSweep(async () => {
       try {
         await sweep.execute();
@@ -74,6 +79,7 @@ export class MailRoles {
 
   /** Running mail finishes; waiting mail stays due in the database for the next start. */
   async stopJobs(): Promise<void> {
+    await this.deps.waker.stop();
     await this.deps.queue.stop();
     await this.deps.schedule.stop();
   }

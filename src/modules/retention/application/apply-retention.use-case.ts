@@ -6,6 +6,7 @@ import { retentionPeriods, type RetentionPeriods } from '../../../shared/retenti
 import { EraseHiddenDocuments } from '../../documents/index.js';
 import { SignInRetention } from '../../identity/index.js';
 import { MailRetention } from '../../mail/index.js';
+import { NotificationRetention } from '../../notifications/index.js';
 
 /** How much one run may purge: rows per statement, and statements per purge. */
 export interface RetentionLimits {
@@ -26,7 +27,15 @@ export interface RetentionReport {
   mailRecords: number;
   endedSessions: number;
   expiredSignIns: number;
+  notificationMails: number;
+  erasedMailRuns: number;
 }
+
+/**
+ * How long mail erased with its document while a run held it is looked after (MailRetention.settleErasedRuns):
+ * far past any run's lease, so nothing that run charges afterwards is missed.
+ */
+const ERASED_RUN_MS = 60 * 60 * 1000;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -42,6 +51,7 @@ export class ApplyRetention {
     @inject(MailRetention) private readonly mail: MailRetention,
     @inject(SignInRetention) private readonly signIns: SignInRetention,
     @inject(EraseHiddenDocuments) private readonly documents: EraseHiddenDocuments,
+    @inject(NotificationRetention) private readonly notifications: NotificationRetention,
     @inject(APP_CONFIG) private readonly config: AppConfig,
     @inject(CLOCK) private readonly clock: Clock,
     @inject(LOGGER) private readonly logger: Logger,
@@ -64,8 +74,10 @@ export class ApplyRetention {
       ['endedSessions', (limit) => this.signIns.deleteEndedSessions(daysAgo(periods.endedSessionDays), limit)],
       // An unfinished sign-in expires `signInMinutes` after it starts: expired is past its period.
       ['expiredSignIns', (limit) => this.signIns.deleteExpiredSignIns(new Date(now), limit)],
+      ['notificationMails', (limit) => this.notifications.purge(daysAgo(periods.notificationDays), limit)],
+      ['erasedMailRuns', (limit) => this.mail.settleErasedRuns(new Date(now - ERASED_RUN_MS), limit)],
     ];
-    const report: RetentionReport = { hiddenDocuments: 0, mailContent: 0, mailRecords: 0, endedSessions: 0, expiredSignIns: 0 };
+    const report: RetentionReport = { hiddenDocuments: 0, mailContent: 0, mailRecords: 0, endedSessions: 0, expiredSignIns: 0, notificationMails: 0, erasedMailRuns: 0 };
     for (const [name, purge] of purges) {
       try {
         report[name] = await inBatches(purge, limits);

@@ -8,6 +8,7 @@ export function presentRetentionPolicy(periods: RetentionPeriods): RetentionPoli
       mailRecordDays: periods.mailRecordDays,
       endedSessionDays: periods.endedSessionDays,
       signInMinutes: periods.signInMinutes,
+      notificationDays: periods.notificationDays,
     },
     sentences: retentionSentences(periods),
     accountDeletionKept: [...ACCOUNT_DELETION_KEPT],

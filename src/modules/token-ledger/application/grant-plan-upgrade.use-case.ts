@@ -43,7 +43,7 @@ export class GrantPlanUpgrade {
       const balance = await locked.append({ ...entry, subscriptionDelta: input.addedTokens }, { maxSubscriptionTokens: input.planTokens });
       return { applied: true, balance };
     });
-    if (result.applied) await this.events.balanceChanged(input.userId);
+    if (result.applied) await this.events.tokensAdded(input.userId);
     return result;
   }
 }

@@ -52,7 +52,7 @@ export class GrantSubscriptionPeriod {
       );
       return { applied: true, balance };
     });
-    if (result.applied) await this.events.balanceChanged(input.userId);
+    if (result.applied) await this.events.tokensAdded(input.userId);
     return result;
   }
 }

@@ -29,7 +29,7 @@ export class GrantTokens {
       });
       return { applied: true, balance };
     });
-    if (result.applied) await this.events.balanceChanged(input.userId);
+    if (result.applied) await this.events.tokensAdded(input.userId);
     return result;
   }
 }

@@ -38,7 +38,7 @@ export class RefundTokens {
       // Settlements do not take the lock: one that committed since the lookup above is the outcome.
       return refunded ? { ok: true } : { ok: false, reason: 'settled' };
     });
-    if (result.ok) await this.events.balanceChanged(input.userId);
+    if (result.ok) await this.events.tokensAdded(input.userId);
     return result;
   }
 }

@@ -1,16 +1,17 @@
 import type { AddedTokensRecord, TokenStateResponse, TokenUsageRecord, UsageDay } from '../../../contract/usage.js';
-import type { Balance } from '../domain/balance.js';
+import type { TokenPanelState } from '../application/token-panel.use-case.js';
 import type { AddedRow, UsageDayRow, UsageRow } from '../application/ports/ledger.repository.port.js';
 
 const dollars = (cents: number) => Math.round(cents) / 100;
 
-export function presentTokenState(state: Balance & { unlimited: boolean }): TokenStateResponse {
+export function presentTokenState(state: TokenPanelState): TokenStateResponse {
   return {
     tokenState: {
       subscriptionTokens: state.subscriptionTokens,
       maxSubscriptionTokens: state.maxSubscriptionTokens,
       additionalTokens: state.additionalTokens,
       unlimited: state.unlimited,
+      heldMails: state.heldMails,
     },
   };
 }

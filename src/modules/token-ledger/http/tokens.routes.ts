@@ -5,6 +5,7 @@ import { PreparedAnswers, sendPrepared } from '../../../platform/http/prepared-j
 import { validate } from '../../../platform/http/validate.js';
 import { principalOf, requireAuth, type Authenticate, type AuthState } from '../../identity/index.js';
 import { MAX_CHART_DAYS, type TokenReports } from '../application/token-reports.use-case.js';
+import type { TokenPanel } from '../application/token-panel.use-case.js';
 import type { UsageChart } from '../application/usage-chart.use-case.js';
 import { presentAddedRow, presentTokenState, presentUsageDay, presentUsageRow } from './tokens.presenter.js';
 import { addedTableQuery, chartQuery, usageTableQuery } from './tokens.schemas.js';
@@ -14,11 +15,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export interface TokensRouteDeps {
   authenticate: Authenticate;
   reports: TokenReports;
+  panel: TokenPanel;
   chart: UsageChart;
 }
 
 /** GET /api/tokens/state, /usage/chart, /usage/table, /added/table. */
-export function tokensRoutes({ authenticate, reports, chart }: TokensRouteDeps): Router<AuthState> {
+export function tokensRoutes({ authenticate, reports, panel, chart }: TokensRouteDeps): Router<AuthState> {
   const router = new Router<AuthState>({ prefix: '/api/tokens' });
   const auth = requireAuth(authenticate);
   // The chart keeps each answer's days under the user's usage revision and hands back the same array while
@@ -27,7 +29,7 @@ export function tokensRoutes({ authenticate, reports, chart }: TokensRouteDeps):
   const charts = new PreparedAnswers();
 
   router.get('/state', auth, async (ctx) => {
-    ctx.body = presentTokenState(await reports.state(principalOf(ctx).user.id));
+    ctx.body = presentTokenState(await panel.state(principalOf(ctx).user.id));
   });
 
   router.get('/usage/chart', auth, async (ctx) => {

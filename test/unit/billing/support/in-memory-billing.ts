@@ -161,6 +161,11 @@ export class FakeGateway implements PaymentGateway {
     this.subscriptions.set(current.subscriptionId, updated);
     return this.call('setCancelAtPeriodEnd', { subscriptionId: current.subscriptionId, cancel }, idempotencyKey, updated);
   }
+  cancelNow(current: Subscription, idempotencyKey: string) {
+    const ended = { ...current, status: 'canceled' as const, cancelAtPeriodEnd: false };
+    this.subscriptions.set(current.subscriptionId, ended);
+    return this.call('cancelNow', { subscriptionId: current.subscriptionId }, idempotencyKey, ended);
+  }
   useCardFromSetup(input: { customerId: string; setupRef: string; subscriptionId: string | null; idempotencyKey: string }) {
     return this.call('useCardFromSetup', input, input.idempotencyKey, `pm_${input.setupRef}`);
   }

@@ -25,11 +25,11 @@ function seeded() {
 }
 
 describe('live events into the query cache', () => {
-  it('a mail event refetches that document\'s mails (the page and sort shown), its details and the card counts, nothing else', () => {
+  it('a mail event refetches that document\'s mails (the page and sort shown), its details, the card counts and the held count, nothing else', () => {
     const { client, stale } = seeded();
     applyLiveEvent(client, { id: '3', event: 'mail', data: { documentId: 'doc-1', mailId: 'm-1' } });
     expect(stale()).toEqual(
-      [documentKeys.details('doc-1'), documentKeys.list(), documentKeys.receivedMailsPage('doc-1', page)].map((key) => JSON.stringify(key)).sort(),
+      [documentKeys.details('doc-1'), documentKeys.list(), documentKeys.receivedMailsPage('doc-1', page), tokenStateKeys.all].map((key) => JSON.stringify(key)).sort(),
     );
   });
 

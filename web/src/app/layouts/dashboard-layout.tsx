@@ -3,6 +3,8 @@ import { Outlet } from 'react-router-dom';
 import { useLiveUpdates } from '../live-updates';
 import { DashboardHeader } from './dashboard-header';
 import { DashboardSidebar } from './dashboard-sidebar';
+import { SkipLink } from './skip-link';
+import { TokenBanner } from './token-banner';
 import { useDrawer } from './use-drawer';
 import './dashboard-layout.css';
 
@@ -17,11 +19,13 @@ export function DashboardLayout() {
   const drawer = useDrawer();
   return (
     <div className="dashboard">
+      <SkipLink targetId="main-content" />
       <DashboardSidebar id={menuId} open={drawer.open} drawerRef={drawer.drawerRef} />
       {drawer.open ? <div className="dashboard__backdrop" aria-hidden="true" onClick={drawer.close} /> : null}
       <div className="dashboard__body">
         <DashboardHeader menuId={menuId} menuOpen={drawer.open} onOpenMenu={drawer.show} onCloseMenu={drawer.close} />
-        <main className="dashboard__content" id="main-content">
+        <main className="dashboard__content" id="main-content" tabIndex={-1}>
+          <TokenBanner />
           <Outlet />
         </main>
       </div>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { useTokenState, type TokenState } from '@/lib/token-state';
+import { heldMailsText, tokenLevel, tokensLeft, useTokenState, type TokenState } from '@/lib/token-state';
 import './token-panel.css';
 
 const formatCount = (value: number) => value.toLocaleString();
@@ -28,6 +28,32 @@ function Figures({ state }: { state: TokenState | null }) {
   );
 }
 
+/**
+ * The balance's urgency in words, not only in colour: a warning at 10% of the period's allowance left,
+ * an alert at none left or while mail waits for tokens (docs/api.md § Tokens).
+ */
+export function tokenPanelNote(state: TokenState): string | null {
+  const level = tokenLevel(state);
+  if (level === 'normal') return null;
+  if (state.heldMails > 0) return `${heldMailsText(state.heldMails)} for tokens`;
+  const left = tokensLeft(state);
+  if (level === 'alert') return 'No tokens left. New mail waits until you add tokens.';
+  return `Running low: ${formatCount(left)} ${left === 1 ? 'token' : 'tokens'} left.`;
+}
+
+function Note({ state }: { state: TokenState }) {
+  const note = tokenPanelNote(state);
+  if (!note) return null;
+  return (
+    <p className="token-panel__note">
+      <span className="token-panel__note-icon" aria-hidden="true">
+        !
+      </span>
+      {note}
+    </p>
+  );
+}
+
 function Skeleton() {
   return (
     <div className="token-panel__loading" aria-hidden="true">
@@ -39,7 +65,8 @@ function Skeleton() {
 
 /**
  * Spec §2 token panel: subscription tokens out of the maximum, additional tokens (or "Unlimited" when
- * billing is off) and "Get more tokens". Loads on mount, again on every page change inside the
+ * billing is off) and "Get more tokens"; a warning or an alert in words when tokens run low or out
+ * (tokenPanelNote). Loads on mount, again on every page change inside the
  * dashboard and whenever the window regains focus (refetch on focus); other code invalidates
  * tokenStateKeys.all.
  */
@@ -57,13 +84,15 @@ export function TokenPanel() {
   if (tokenState?.unlimited) balance = <p className="token-panel__unlimited">Unlimited</p>;
   else if (!isPending) balance = <Figures state={tokenState} />;
   else balance = <Skeleton />;
+  const level = tokenState ? tokenLevel(tokenState) : 'normal';
 
   return (
-    <section className="token-panel" aria-labelledby="token-panel-title" aria-busy={isPending}>
+    <section className="token-panel" data-level={level} aria-labelledby="token-panel-title" aria-busy={isPending}>
       <h2 id="token-panel-title" className="token-panel__title">
         Tokens
       </h2>
       {balance}
+      {tokenState ? <Note state={tokenState} /> : null}
       <Link className="button button--secondary button--block" to={paths.purchaseTokens.getHref()}>
         Get more tokens
       </Link>

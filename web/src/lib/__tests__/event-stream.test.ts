@@ -66,4 +66,20 @@ describe('event stream reader', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(fetch).toHaveBeenCalledTimes(1);
   });
+
+  it('says the server is unreachable when a connection fails or a gateway answers 502, and reachable when it answers', async () => {
+    const reply = streamedReply();
+    const fetch = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(new Response(null, { status: 502 }))
+      .mockResolvedValueOnce(reply.response);
+    const connection: boolean[] = [];
+    const seen = recorder();
+    const stop = connectEventStream({ url: '/api/events', token: 'tok', fetch, retryMs: 1, maxRetryMs: 1, onConnection: (reachable) => connection.push(reachable), ...seen });
+    await vi.waitFor(() => expect(connection).toEqual([false, false, true]));
+    reply.push('id: 1\nevent: ready\ndata: {}\n\n');
+    await vi.waitFor(() => expect(seen.states.at(-1)).toBe('live'));
+    stop();
+  });
 });

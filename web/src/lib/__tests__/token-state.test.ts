@@ -16,6 +16,15 @@ describe('token state', () => {
     expect(await getTokenState()).toMatchObject({ unlimited: false });
   });
 
+  it('reads the held-mail count, and counts none when an older server sends no count', async () => {
+    installFakeFetch({ 'GET /api/tokens/state': { status: 200, body: { tokenState: { ...aTokenState, heldMails: 3 } } } });
+    expect(await getTokenState()).toMatchObject({ heldMails: 3 });
+
+    const { heldMails: _heldMails, ...older } = aTokenState;
+    installFakeFetch({ 'GET /api/tokens/state': { status: 200, body: { tokenState: older } } });
+    expect(await getTokenState()).toMatchObject({ heldMails: 0 });
+  });
+
   it('treats an answer without numbers as a failure', async () => {
     installFakeFetch({ 'GET /api/tokens/state': { status: 200, body: { tokenState: { subscriptionTokens: 'many' } } } });
 

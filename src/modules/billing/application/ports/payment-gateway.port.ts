@@ -69,6 +69,8 @@ export interface PaymentGateway {
    */
   retrieveSubscription(subscriptionId: string): Promise<SubscriptionSnapshot | null>;
   setCancelAtPeriodEnd(current: Subscription, cancel: boolean, idempotencyKey: string): Promise<SubscriptionSnapshot>;
+  /** Ends the subscription now, without a final invoice or proration (an account being deleted). */
+  cancelNow(current: Subscription, idempotencyKey: string): Promise<SubscriptionSnapshot>;
   /**
    * Makes the card saved by a finished setup the customer's default (and the subscription's, when
    * there is one); answers the payment method's id.

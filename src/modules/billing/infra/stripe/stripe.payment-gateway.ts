@@ -94,6 +94,10 @@ export class StripePaymentGateway implements PaymentGateway {
     return toSnapshot(updated);
   }
 
+  async cancelNow(current: Subscription, idempotencyKey: string): Promise<SubscriptionSnapshot> {
+    return toSnapshot(await stripeCall(() => this.stripe.subscriptions.cancel(current.subscriptionId, {}, { idempotencyKey })));
+  }
+
   async useCardFromSetup(input: { customerId: string; setupRef: string; subscriptionId: string | null; idempotencyKey: string }): Promise<string> {
     const intent = await stripeCall(() => this.stripe.setupIntents.retrieve(input.setupRef));
     const paymentMethod = idOf(intent.payment_method);

@@ -36,6 +36,12 @@ export interface DocStore {
   readText(owner: DocOwner, externalId: string): Promise<string>;
   /** The link a browser opens. */
   urlOf(externalId: string): string;
+  /**
+   * The link to one block, by the reference its meta line prints (`ref 0123456789ab`): the local
+   * document's page has an anchor per block; a Google Doc has no stable anchor for a written paragraph,
+   * so its link is the document's.
+   */
+  blockUrlOf(externalId: string, ref: string): string;
 }
 
 /** Thrown when the store says the document is gone (deleted by its owner in Drive). */

@@ -1,5 +1,6 @@
 import type { InboundMessage, MailStatus, Outcome, ParsedSnapshot, Refusal, StoredSummary } from '../../domain/inbound-message.js';
 import type { SenderVerdict } from '../../domain/sender-authorisation.js';
+import type { WrittenBlock } from '../../domain/written-block.js';
 import type { ForwardingConfirmation } from './mail-parser.port.js';
 import type { SmtpEnvelope } from './sender-authenticator.port.js';
 
@@ -26,6 +27,8 @@ export type StepResults = Partial<{
   attachmentCount: number;
   summary: StoredSummary;
   writtenAt: Date;
+  /** The block as written, recorded with `writtenAt` (see `Outcome.block`). */
+  block: WrittenBlock;
 }>;
 
 /** The same message delivered to the same document before this copy, within DEDUP_DAYS. */

@@ -1,4 +1,6 @@
 import type { Transaction } from '../../../../shared/transaction.js';
+import type { MailStatus } from '../../domain/inbound-message.js';
+import type { BlockParts } from '../../domain/written-block.js';
 
 /** A mail whose tokens may be in the ledger: its owner and how many charge rounds it had. */
 export interface ChargedMail {
@@ -7,7 +9,7 @@ export interface ChargedMail {
   chargeRound: number;
 }
 
-/** What the app keeps about a mail, as an account export shows it: metadata, never content. */
+/** What the app keeps about a mail, as an account export shows it: metadata and the block as written, never content. */
 export interface MailRecordExport {
   id: string;
   documentId: string;
@@ -18,6 +20,28 @@ export interface MailRecordExport {
   usedTokens: number;
   receivedAt: Date;
   finishedAt: Date | null;
+  block: BlockParts | null;
+  /** Oldest first, each with the reason shown for it (`historyReason`). */
+  history: { status: MailStatus; reason: string | null; at: Date }[];
+}
+
+/** An ignored or failed mail as the owner's notifications see it. */
+export interface MailOutcome {
+  id: string;
+  documentId: string;
+  sender: string;
+  subject: string;
+  status: string;
+  reason: string | null;
+  receivedAt: Date;
+  finishedAt: Date | null;
+  /** An ignored mail whose sender was refused on the same document before. */
+  refusedBefore: boolean;
+}
+
+export interface RecentOwnerMail {
+  held: number;
+  mails: MailOutcome[];
 }
 
 /** The end of mail data: a deleted document's mail, and what retention purges. */
@@ -31,16 +55,22 @@ export interface MailRecords {
    * ended ignored, failed or expired before `before`; answers how many. The rows stay, as records.
    */
   dropContent(before: Date, limit: number): Promise<number>;
+  /** The owner's held count, and mail that ended ignored or failed, received or ended at or after `since`. */
+  recentOutcomes(ownerId: string, since: Date): Promise<RecentOwnerMail>;
+  /** Every mail record of the owner, newest first, for the account export. */
+  ownerRecords(ownerId: string): Promise<MailRecordExport[]>;
+  /** In `tx`, after the owner's documents were erased: whatever mail data is still tied to the owner. */
+  eraseOwnerMail(tx: Transaction, ownerId: string): Promise<void>;
   /**
    * Deletes at most `limit` records of mails that arrived before `before` and are final (nothing runs for
    * them any more), in one transaction that first runs `within` with those of them that were charged;
    * answers how many.
    */
-  /** Every mail record of the owner, newest first, for the account export. */
-  ownerRecords(ownerId: string): Promise<MailRecordExport[]>;
-  /** In `tx`, after the owner's documents were erased: whatever mail data is still tied to the owner. */
-  eraseOwnerMail(tx: Transaction, ownerId: string): Promise<void>;
   deleteRecords(before: Date, limit: number, within: (tx: Transaction, charged: ChargedMail[]) => Promise<void>): Promise<number>;
+  /** At most `limit` mails erased with their document while still due or running, oldest first: a run may have charged them after the erase. */
+  erasedRuns(limit: number): Promise<ChargedMail[]>;
+  /** Runs `within` in one transaction, then forgets those of `runs` erased before `expiredBefore`; answers how many it forgot. */
+  forgetErasedRuns(runs: ChargedMail[], expiredBefore: Date, within: (tx: Transaction) => Promise<void>): Promise<number>;
 }
 
 export const MAIL_RECORDS = Symbol('MailRecords');

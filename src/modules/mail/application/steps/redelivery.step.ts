@@ -21,6 +21,7 @@ export class RedeliveryStep {
     if (!earlier) return false;
     await this.messages.finish(message.id, {
       status: 'duplicate',
+      duplicateOf: earlier.id,
       reason: `Already received on ${formatMailDate(earlier.receivedAt)}: the same message was delivered again, so it was not summarised or charged a second time.`,
     });
     this.logger.info({ messageId: message.id, earlier: earlier.id }, 'mail redelivered; kept as duplicate');

@@ -5,12 +5,16 @@ import type { InboundMessage, StoredSummary } from '../../domain/inbound-message
 import type { StructuredMail } from '../../domain/structured-mail.js';
 import { DOC_SIZE_WARNING_CHARACTERS, blockRef, composeBlock } from '../../domain/mail-block.js';
 import { cutNote, type SummaryInput } from '../../domain/summary-input.js';
+import type { WrittenBlock } from '../../domain/written-block.js';
 import { DOC_WRITE_LIMITER, type DocWriteLimiter } from '../ports/doc-write-limiter.port.js';
 import { JOB_QUEUE, type JobQueue } from '../ports/job-queue.port.js';
 import { MAIL_METRICS, noMailMetrics, type MailMetrics } from '../ports/mail-metrics.port.js';
 
-/** `writtenAt` is recorded when the mail ends (settle.step.ts): a run that dies before finds the block and writes nothing. */
-export type WriteOutcome = { outcome: 'written'; writtenAt: Date; warning: string | null } | { outcome: 'wait'; retryAfterSeconds: number };
+/**
+ * `writtenAt` and `block` (the block as written, kept with the record) are recorded when the mail ends
+ * (settle.step.ts): a run that dies before finds the block and writes nothing.
+ */
+export type WriteOutcome = { outcome: 'written'; writtenAt: Date; block: WrittenBlock; warning: string | null } | { outcome: 'wait'; retryAfterSeconds: number };
 
 /**
  * Writes the block exactly once: a recorded write is never repeated, and before writing, the document is
@@ -32,9 +36,11 @@ export class WriteStep {
    * before finds the summary and asks the model nothing.
    */
   async run(message: InboundMessage, mail: StructuredMail, document: Document, summary: StoredSummary, recorded: Promise<void>, input: SummaryInput): Promise<WriteOutcome> {
+    // The same inputs compose the same block: a later run keeps exactly what an earlier one wrote.
+    const block = composeBlock({ messageId: message.id, mail, receivedAt: message.receivedAt, body: summary.body, cut: cutNote(input) });
     if (message.writtenAt) {
       await recorded;
-      return { outcome: 'written', writtenAt: message.writtenAt, warning: null };
+      return { outcome: 'written', writtenAt: message.writtenAt, block, warning: null };
     }
     const owner = { userId: message.ownerId };
     const [slot] = await Promise.all([this.limiter.tryAcquire(message.ownerId, this.clock.now()), recorded]);
@@ -45,7 +51,6 @@ export class WriteStep {
     }
 
     const existing = await this.store.readText(owner, document.externalId);
-    const block = composeBlock({ messageId: message.id, mail, receivedAt: message.receivedAt, body: summary.body, cut: cutNote(input) });
     if (!existing.includes(blockRef(message.id))) {
       try {
         await this.store.write(owner, document.externalId, block, document.overwriteAtBeginning ? 'beginning' : 'end');
@@ -60,6 +65,6 @@ export class WriteStep {
       size >= DOC_SIZE_WARNING_CHARACTERS
         ? `Warning: the linked document holds about ${Math.round(size / 1000)}k characters; Google Docs stops near 1,000,000. Start a new document soon.`
         : null;
-    return { outcome: 'written', writtenAt, warning };
+    return { outcome: 'written', writtenAt, block, warning };
   }
 }

@@ -87,6 +87,7 @@ export class KnexInboundMessageRepository implements InboundMessageRepository {
     if (results.attachmentCount !== undefined) changes.attachment_count = results.attachmentCount;
     if (results.summary !== undefined) changes.summary = JSON.stringify(results.summary);
     if (results.writtenAt !== undefined) changes.written_at = results.writtenAt;
+    if (results.block !== undefined) changes.block = JSON.stringify(results.block);
     await this.db('inbound_messages').where({ id }).whereIn('status', LIVE).update(changes);
   }
 
@@ -123,7 +124,9 @@ export class KnexInboundMessageRepository implements InboundMessageRepository {
 
   // One statement for every end but an ignored mail that keeps its content: a row trigger on the status
   // (migration 20261128120000) raises the document's processed count in the same statement, so a mail is
-  // never counted twice or lost.
+  // never counted twice or lost, and another (migration 20261203120000) records the change in its history.
+  // A processed mail keeps its block as written; a duplicate takes the subject and sender of the mail it
+  // repeats (that mail's parse passes them on too, should it come later: the same migration).
   async finish(id: string, outcome: Outcome): Promise<boolean> {
     const end = (db: Knex) =>
       db('inbound_messages')
@@ -134,6 +137,14 @@ export class KnexInboundMessageRepository implements InboundMessageRepository {
           reason: outcome.reason,
           used_tokens: outcome.usedTokens ?? 0,
           ...(outcome.writtenAt ? { written_at: outcome.writtenAt } : {}),
+          ...(outcome.block ? { block: JSON.stringify(outcome.block) } : {}),
+          ...(outcome.duplicateOf
+            ? {
+                duplicate_of: outcome.duplicateOf,
+                subject: db.raw("coalesce((?), '')", [db('inbound_messages as o').where('o.id', outcome.duplicateOf).select('o.subject')]),
+                source_mail: db.raw("coalesce((?), '')", [db('inbound_messages as o').where('o.id', outcome.duplicateOf).select('o.source_mail')]),
+              }
+            : {}),
           ...(outcome.refusal ? { refusal_reason: outcome.refusal.reason, refusal_sender: outcome.refusal.sender?.slice(0, 320) ?? null } : {}),
           // See keepsContent: a failed mail can be retried, an unlisted sender allowed; other ends keep metadata only.
           ...(keepsContent(outcome) ? {} : { raw: null, parsed: null, summary: null }),

@@ -3,7 +3,10 @@ import type { Database } from '../../../../platform/db/database.js';
 import { knexOf, transactionOf } from '../../../../platform/transactions/knex-transaction.js';
 import type { Transaction } from '../../../../shared/transaction.js';
 import { FINAL_STATUSES } from '../../domain/inbound-message.js';
-import type { ChargedMail, MailRecordExport, MailRecords } from '../../application/ports/mail-records.port.js';
+import type { ChargedMail, MailRecordExport, MailRecords, RecentOwnerMail } from '../../application/ports/mail-records.port.js';
+import { historyReason } from '../../domain/status-history.js';
+import { blockParts } from '../../domain/written-block.js';
+import { blockOf, historyOf } from './received-mail-row.js';
 
 /** Statuses whose mail may keep its content past its end (see `keepsContent`); expired is here for older rows. */
 const KEEPING = ['ignored', 'failed', 'expired'];
@@ -14,6 +17,15 @@ interface ChargedRow {
   charge_round: number;
   cost_tokens: number | null;
 }
+
+interface ErasedRunRow {
+  message_id: string;
+  owner_id: string;
+  charge_round: number;
+}
+
+/** Mail a run may still be charging: due or claimed. */
+const UNFINISHED = ['received', 'processing'];
 
 const toCharged = (row: ChargedRow): ChargedMail => ({ id: row.id, ownerId: row.owner_id, chargeRound: row.charge_round });
 /** A cost is recorded before anything is reserved (charge.step.ts): a mail without one has no ledger entry. */
@@ -29,6 +41,12 @@ export class KnexMailRecords implements MailRecords {
 
   async eraseDocumentMail(tx: Transaction, documentId: string): Promise<void> {
     const trx = knexOf(tx);
+    // A run that already claimed one of these may still charge it after this commit (settleErasedRuns).
+    await trx
+      .into(trx.raw('erased_mail_runs (message_id, owner_id, charge_round)'))
+      .insert(trx('inbound_messages').where({ document_id: documentId }).whereIn('status', [...UNFINISHED]).select('id', 'owner_id', 'charge_round'))
+      .onConflict('message_id')
+      .ignore();
     await trx('inbound_messages').where({ document_id: documentId }).delete();
     await trx('inbound_message_totals').where({ document_id: documentId }).delete();
     await trx('forwarding_confirmations').where({ document_id: documentId }).delete();
@@ -38,7 +56,7 @@ export class KnexMailRecords implements MailRecords {
     const rows = (await this.db('inbound_messages')
       .where({ owner_id: ownerId })
       .orderBy([{ column: 'received_at', order: 'desc' }, { column: 'id', order: 'desc' }])
-      .select('id', 'document_id', 'subject', 'source_mail', 'refusal_sender', 'status', 'reason', 'used_tokens', 'received_at', 'finished_at')) as {
+      .select('id', 'document_id', 'subject', 'source_mail', 'refusal_sender', 'status', 'reason', 'used_tokens', 'received_at', 'finished_at', 'block', 'status_history')) as {
       id: string;
       document_id: string;
       subject: string;
@@ -49,6 +67,8 @@ export class KnexMailRecords implements MailRecords {
       used_tokens: number;
       received_at: Date;
       finished_at: Date | null;
+      block: unknown;
+      status_history: unknown;
     }[];
     return rows.map((row) => ({
       id: row.id,
@@ -60,7 +80,58 @@ export class KnexMailRecords implements MailRecords {
       usedTokens: row.used_tokens,
       receivedAt: row.received_at,
       finishedAt: row.finished_at,
+      block: mapBlock(blockOf(row.block)),
+      history: historyOf(row.status_history).map((entry) => ({ status: entry.status, reason: historyReason(entry), at: entry.at })),
     }));
+  }
+
+  async recentOutcomes(ownerId: string, since: Date): Promise<RecentOwnerMail> {
+    const held = (await this.db('inbound_messages').where({ owner_id: ownerId, status: 'held' }).count({ n: '*' }).first()) as { n: number | string } | undefined;
+    // Through the (owner_id, status) index; the earlier refusal through the document's (document_id, received_at) one.
+    const rows = (await this.db('inbound_messages as m')
+      .where('m.owner_id', ownerId)
+      .whereIn('m.status', ['ignored', 'failed'])
+      .where((recent) => recent.where('m.received_at', '>=', since).orWhere('m.finished_at', '>=', since))
+      .select(
+        'm.id',
+        'm.document_id',
+        'm.subject',
+        'm.source_mail',
+        'm.refusal_sender',
+        'm.status',
+        'm.reason',
+        'm.received_at',
+        'm.finished_at',
+        this.db.raw(
+          `m.status = 'ignored' AND EXISTS (SELECT 1 FROM inbound_messages e WHERE e.document_id = m.document_id AND e.status = 'ignored' AND e.received_at < m.received_at
+             AND lower(coalesce(nullif(e.source_mail, ''), e.refusal_sender, '')) = lower(coalesce(nullif(m.source_mail, ''), m.refusal_sender, ''))) AS refused_before`,
+        ),
+      )) as {
+      id: string;
+      document_id: string;
+      subject: string;
+      source_mail: string;
+      refusal_sender: string | null;
+      status: string;
+      reason: string | null;
+      received_at: Date;
+      finished_at: Date | null;
+      refused_before: boolean;
+    }[];
+    return {
+      held: Number(held?.n ?? 0),
+      mails: rows.map((row) => ({
+        id: row.id,
+        documentId: row.document_id,
+        sender: row.source_mail || row.refusal_sender || '',
+        subject: row.subject,
+        status: row.status,
+        reason: row.reason,
+        receivedAt: new Date(row.received_at),
+        finishedAt: row.finished_at === null ? null : new Date(row.finished_at),
+        refusedBefore: row.refused_before === true,
+      })),
+    };
   }
 
   async eraseOwnerMail(tx: Transaction, ownerId: string): Promise<void> {
@@ -101,6 +172,26 @@ export class KnexMailRecords implements MailRecords {
       return deleted.length;
     });
   }
+
+  async erasedRuns(limit: number): Promise<ChargedMail[]> {
+    const rows = (await this.db('erased_mail_runs').select('message_id', 'owner_id', 'charge_round').orderBy('erased_at').limit(limit)) as ErasedRunRow[];
+    return rows.map((row) => ({ id: row.message_id, ownerId: row.owner_id, chargeRound: row.charge_round }));
+  }
+
+  async forgetErasedRuns(runs: ChargedMail[], expiredBefore: Date, within: (tx: Transaction) => Promise<void>): Promise<number> {
+    return this.db.transaction(async (trx) => {
+      await within(transactionOf(trx));
+      const forgotten = await trx('erased_mail_runs')
+        .whereIn(
+          'message_id',
+          runs.map((run) => run.id),
+        )
+        .where('erased_at', '<', expiredBefore)
+        .delete()
+        .returning('message_id');
+      return forgotten.length;
+    });
+  }
 }
 
 /** Oldest first, locked for the deletion; a mail another transaction holds is left for the next run. */
@@ -114,3 +205,5 @@ function oldFinal(trx: Knex.Transaction, before: Date, limit: number) {
     .forUpdate()
     .skipLocked();
 }
+
+const mapBlock = (block: ReturnType<typeof blockOf>) => block && blockParts(block);

@@ -5,6 +5,7 @@ import type { InFlight } from './in-flight.js';
 import type { SlidingWindowLimiter } from '../../../../shared/sliding-window-limiter.js';
 import { originalClientOf } from './received-header.js';
 import type { SessionGuards } from './session-guards.js';
+import { INSUFFICIENT_STORAGE } from './enhanced-status.js';
 import { envelopeOf, smtpError } from './smtp-session.js';
 import type { TrustedRelays } from './trusted-relays.js';
 
@@ -95,7 +96,7 @@ export function createDataHandler(deps: DataHandlerDeps) {
           receives.delete(receiving);
           if (received === null) {
             log.warn({ ...context, size, reason: 'insufficient-storage' }, 'smtp message refused');
-            answer(smtpError(452, 'Insufficient system storage'));
+            answer(smtpError(452, INSUFFICIENT_STORAGE));
             return;
           }
           const { messageIds } = received;

@@ -10,6 +10,7 @@ import type { AppConfig } from '../../../../platform/config/config.js';
 import type { IntakeRecipient, MailIntake } from '../../application/ports/mail-intake.port.js';
 import { ConnectionAdmission } from './connection-admission.js';
 import { createDataHandler, type StorageRoom } from './data-handler.js';
+import { installEnhancedStatusContexts } from './enhanced-status.js';
 import { InFlight } from './in-flight.js';
 import { KnownPeers } from './known-peers.js';
 import { SlidingWindowLimiter } from '../../../../shared/sliding-window-limiter.js';
@@ -122,7 +123,7 @@ export function smtpLimitsOf(config: SmtpLimitSettings) {
  * - `MAIL FROM … SIZE=n` over the cap (smtp-server `size`): `552 5.3.4`; DATA over the cap
  *   (smtp-server `rejectOversized`, and `stream.sizeExceeded` here): `552 5.3.4`, nothing stored;
  * - intake failing: `451 4.3.0 Temporary failure, try again later` (the sender retries);
- * - no room to store it (`storage`): `452 4.2.2 Insufficient system storage` at the end of DATA, nothing stored;
+ * - no room to store it (`storage`): `452 4.3.1 Insufficient system storage` at the end of DATA, nothing stored;
  * - too many connections from the IP: `421 4.7.0 Too many connections, try again later` at connect;
  * - too many from its /24 (IPv4) or /64 (IPv6): `421 4.7.0 Too many connections from your network, …`;
  * - only the reserved connections left and the peer's network has delivered nothing lately:
@@ -294,6 +295,7 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
     onRcptTo,
     onData,
   };
+  installEnhancedStatusContexts();
   const smtp = new SMTPServer(serverOptions);
   smtp.on('error', (err: Error & { code?: string }) => {
     // Socket errors of single connections (a client resetting mid-transaction) land here.

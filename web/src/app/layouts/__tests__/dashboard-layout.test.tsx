@@ -94,7 +94,7 @@ describe('dashboard layout', () => {
     expect(menu).toHaveFocus();
   });
 
-  it('keeps Tab inside the open drawer and its button, and closes it when a link is followed', async () => {
+  it('keeps Tab inside the open drawer and its button, and closes it when a link is followed, focusing the new page', async () => {
     const { user, router } = await renderSignedIn('/dashboard');
     const menu = within(screen.getByRole('banner')).getByRole('button', { name: 'Menu' });
     await user.click(menu);
@@ -109,7 +109,8 @@ describe('dashboard layout', () => {
     await user.click(screen.getByRole('link', { name: 'Usage' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/usage'));
     await waitFor(() => expect(menu).toHaveAttribute('aria-expanded', 'false'));
-    expect(menu).toHaveFocus();
+    // The new page's heading, not the menu button: a screen reader announces where the link led.
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Usage', level: 1 })).toHaveFocus());
   });
 
   it('shows the balance in one line for small screens, which opens the drawer at the token panel', async () => {

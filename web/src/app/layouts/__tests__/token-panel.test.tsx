@@ -122,4 +122,29 @@ describe('token panel', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/purchaseTokens'));
   });
+
+  it('stays plain while the balance is fine', async () => {
+    const { panel } = await renderPanel();
+    await waitFor(() => expect(figure(panel, 'Subscription tokens')).toBe('120 / 500'));
+    expect(panel).toHaveAttribute('data-level', 'normal');
+    expect(within(panel).queryByText(/left|waiting/)).not.toBeInTheDocument();
+  });
+
+  it('turns to a warning, in words, at 10% of the period’s tokens left', async () => {
+    const { panel } = await renderPanel(stateReply({ subscriptionTokens: 42, maxSubscriptionTokens: 500, additionalTokens: 0 }));
+    expect(await within(panel).findByText('Running low: 42 tokens left.')).toBeInTheDocument();
+    expect(panel).toHaveAttribute('data-level', 'warning');
+  });
+
+  it('turns to an alert, in words, when no tokens are left', async () => {
+    const { panel } = await renderPanel(stateReply({ subscriptionTokens: 0, maxSubscriptionTokens: 500, additionalTokens: 0 }));
+    expect(await within(panel).findByText('No tokens left. New mail waits until you add tokens.')).toBeInTheDocument();
+    expect(panel).toHaveAttribute('data-level', 'alert');
+  });
+
+  it('turns to an alert that counts the mail waiting for tokens', async () => {
+    const { panel } = await renderPanel(stateReply({ subscriptionTokens: 0, maxSubscriptionTokens: 500, additionalTokens: 0, heldMails: 3 }));
+    expect(await within(panel).findByText('3 mails waiting for tokens')).toBeInTheDocument();
+    expect(panel).toHaveAttribute('data-level', 'alert');
+  });
 });

@@ -1,46 +1,57 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chooseToastEdge } from '../toast/toast-placement';
 
-/** jsdom lays nothing out: each element gets the box its `data-box` ("top height") says, 300 px wide. */
+/**
+ * jsdom lays nothing out: each element gets the box its `data-box` ("top height") says, 300 px wide; the
+ * stack the box of its edge (`data-box-top` or `data-box-bottom`, as toast.css would place it).
+ */
 function layOut() {
   vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function rect(this: Element) {
-    const [top = 0, height = 0] = (this.getAttribute('data-box') ?? '0 0').split(' ').map(Number);
+    const edge = this.getAttribute('data-edge');
+    const spec = (edge ? this.getAttribute(`data-box-${edge}`) : null) ?? this.getAttribute('data-box') ?? '0 0';
+    const [top = 0, height = 0] = spec.split(' ').map(Number);
     return DOMRect.fromRect({ x: 0, y: top, width: height > 0 ? 300 : 0, height });
   });
-  vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(844);
 }
 
+/** A phone-sized page: the stack goes just below the 56 px bar (top) or to the bottom of an 844 px screen. */
 function page(html: string): HTMLElement {
-  document.body.innerHTML = `<header class="dashboard-header" data-box="0 56"></header>${html}<section id="stack" data-box="0 56"></section>`;
+  document.body.innerHTML = `${html}<section id="stack" data-edge="bottom" data-box-top="68 56" data-box-bottom="776 56"></section>`;
   return document.getElementById('stack') as HTMLElement;
 }
 
-describe('toast placement on a phone', () => {
+describe('toast placement', () => {
   afterEach(() => {
     document.body.innerHTML = '';
   });
 
-  it('stays at the bottom when no control is there', () => {
+  it('takes the preferred edge when it covers nothing there', () => {
     layOut();
-    expect(chooseToastEdge(page('<button data-box="80 40">Menu item</button>'))).toBe('bottom');
+    expect(chooseToastEdge(page('<button data-box="300 40">Menu item</button>'), ['bottom', 'top'])).toBe('bottom');
+    expect(chooseToastEdge(page('<button data-box="300 40">Menu item</button>'), ['top', 'bottom'])).toBe('top');
   });
 
-  it('goes below the top bar when a control sits at the bottom and none below the bar', () => {
+  it('goes to the other edge when a control sits at the preferred one', () => {
     layOut();
-    expect(chooseToastEdge(page('<button data-box="780 40">Save</button><p data-box="70 60">Text</p>'))).toBe('top');
+    expect(chooseToastEdge(page('<button data-box="780 40">Save</button><p data-box="70 60">Text</p>'), ['bottom', 'top'])).toBe('top');
   });
 
-  it('takes the edge with fewer controls when both have some', () => {
+  it("does not cover the page's heading", () => {
     layOut();
-    const stack = page('<button data-box="780 40">Save</button><a href="/x" data-box="70 20">One</a><input data-box="100 20" />');
-    expect(chooseToastEdge(stack)).toBe('bottom');
+    expect(chooseToastEdge(page('<h1 data-box="80 40">Usage</h1>'), ['top', 'bottom'])).toBe('bottom');
   });
 
-  it('does not count its own close buttons', () => {
+  it('takes the edge with fewer obstacles when both have some', () => {
+    layOut();
+    const stack = page('<button data-box="780 40">Save</button><a href="/x" data-box="70 20">One</a><h1 data-box="100 20">Title</h1>');
+    expect(chooseToastEdge(stack, ['top', 'bottom'])).toBe('bottom');
+  });
+
+  it('does not count its own close button, and leaves the edge shown as it was', () => {
     layOut();
     const stack = page('');
     stack.innerHTML = '<button data-box="780 40">Close notification</button>';
-    stack.setAttribute('data-box', '776 56');
-    expect(chooseToastEdge(stack)).toBe('bottom');
+    expect(chooseToastEdge(stack, ['bottom', 'top'])).toBe('bottom');
+    expect(stack).toHaveAttribute('data-edge', 'bottom');
   });
 });

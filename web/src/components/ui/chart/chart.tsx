@@ -24,7 +24,16 @@ export type ChartType = 'line' | 'bar';
  * title of its y-axis with the unit ("Mails"). Two series with different axes get one axis each (the
  * second on the right), so a count of mails and a count of tokens are each read on their own scale.
  */
-export type ChartSeries = { name: string; data: number[]; axis: string };
+export type ChartSeries = {
+  name: string;
+  data: number[];
+  axis: string;
+  /**
+   * How this series is drawn when it differs from the chart's type: a count of mails as bars with the
+   * tokens as a line over them, so neither hides the other even where the two rise and fall together.
+   */
+  kind?: ChartType;
+};
 
 type ChartProps = {
   type: ChartType;
@@ -68,7 +77,21 @@ function prefersReducedMotion(): boolean {
 const formatCount = (value: number) => Math.round(value).toLocaleString();
 
 /** At most this many category labels on the x-axis (wide screens, phones); the others stay blank. */
-const MAX_LABELS = { wide: 15, narrow: 6 };
+const MAX_LABELS = { wide: 15, narrow: 5 };
+
+/** Below this width the chart is drawn for a phone: fewer x-axis labels, none rotated. */
+export const NARROW_CHART_QUERY = '(max-width: 599px)';
+
+function narrowScreen(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia(NARROW_CHART_QUERY).matches;
+}
+
+function subscribeToWidth(onChange: () => void): () => void {
+  if (typeof window.matchMedia !== 'function') return () => undefined;
+  const query = window.matchMedia(NARROW_CHART_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
 
 /** Shows every n-th category label so that at most `maxLabels` appear, always including the last one. */
 function sparseLabels(categories: string[], maxLabels: number) {
@@ -84,26 +107,48 @@ function sparseLabels(categories: string[], maxLabels: number) {
 /** One y-axis per distinct axis title, in series order; a series after the first on a shared axis reuses it. */
 type YAxis = Exclude<NonNullable<ApexOptions['yaxis']>, unknown[]>;
 
-function yAxes(series: readonly ChartSeries[], palette: Palette): YAxis[] {
+function yAxes(series: readonly ChartSeries[], palette: Palette, colors: readonly string[]): YAxis[] {
   const titles = [...new Set(series.map((entry) => entry.axis))];
+  // With two axes, each takes its series' colour, so which scale belongs to which series is plain.
+  const tinted = titles.length > 1;
   return series.map((entry, index) => {
     const axisIndex = titles.indexOf(entry.axis);
-    const owner = series.findIndex((other) => other.axis === entry.axis) === index;
+    const ownerIndex = series.findIndex((other) => other.axis === entry.axis);
+    const color = tinted ? (colors[ownerIndex] ?? palette.text) : palette.text;
     return {
-      seriesName: series.find((other) => other.axis === entry.axis)?.name,
-      show: owner,
+      seriesName: series[ownerIndex]?.name,
+      show: ownerIndex === index,
       opposite: axisIndex > 0,
       min: 0,
       forceNiceScale: true,
-      title: { text: entry.axis, style: { color: palette.text, fontWeight: 500 } },
-      labels: { formatter: formatCount },
+      axisBorder: { show: tinted, color },
+      title: { text: entry.axis, style: { color, fontWeight: 600 } },
+      labels: { formatter: formatCount, style: { colors: color } },
     };
   });
 }
 
+/** ApexCharts' name for a series drawn as bars in a chart of mixed kinds. */
+function apexKind(kind: ChartType): 'column' | 'line' {
+  return kind === 'bar' ? 'column' : 'line';
+}
+
+/** True when some series is drawn otherwise than the chart's type (a bars-and-line chart). */
+export function isMixed(type: ChartType, series: readonly ChartSeries[]): boolean {
+  return series.some((entry) => (entry.kind ?? type) !== type);
+}
+
 /** Exported for the tests: what the chart hands ApexCharts. */
-export function chartOptions(type: ChartType, categories: string[], palette: Palette, series: readonly ChartSeries[]): ApexOptions {
+export function chartOptions(
+  type: ChartType,
+  categories: string[],
+  palette: Palette,
+  series: readonly ChartSeries[],
+  narrow = false,
+): ApexOptions {
   const showLegend = series.length > 1;
+  const colors = [palette.primary, palette.secondary];
+  const kinds = series.map((entry) => entry.kind ?? type);
   return {
     chart: {
       toolbar: { show: false },
@@ -114,10 +159,10 @@ export function chartOptions(type: ChartType, categories: string[], palette: Pal
       parentHeightOffset: 0,
       animations: { enabled: !prefersReducedMotion() },
     },
-    colors: [palette.primary, palette.secondary],
+    colors,
     dataLabels: { enabled: false },
-    // monotoneCubic: smooth, but never dips below a day with 0.
-    stroke: type === 'line' ? { curve: 'monotoneCubic', width: 2.5 } : { width: 0 },
+    // monotoneCubic: smooth, but never dips below a day with 0. Bars have no outline.
+    stroke: { curve: 'monotoneCubic', width: kinds.map((kind) => (kind === 'line' ? 2.5 : 0)) },
     markers: { size: 0, hover: { size: 5 } },
     grid: { borderColor: palette.grid, strokeDashArray: 4, padding: { left: 8, right: 8 } },
     plotOptions: { bar: { borderRadius: 2, columnWidth: '65%' } },
@@ -125,12 +170,15 @@ export function chartOptions(type: ChartType, categories: string[], palette: Pal
     xaxis: {
       categories,
       tickPlacement: 'on',
-      labels: { rotate: -45, rotateAlways: false, hideOverlappingLabels: true, formatter: sparseLabels(categories, MAX_LABELS.wide) },
+      // A phone gets few labels, level: rotated ones would still collide at 390 px.
+      labels: narrow
+        ? { rotate: 0, rotateAlways: false, hideOverlappingLabels: true, trim: false, formatter: sparseLabels(categories, MAX_LABELS.narrow) }
+        : { rotate: -45, rotateAlways: false, hideOverlappingLabels: true, formatter: sparseLabels(categories, MAX_LABELS.wide) },
       axisBorder: { color: palette.grid },
       axisTicks: { show: false },
       tooltip: { enabled: false },
     },
-    yaxis: yAxes(series, palette),
+    yaxis: yAxes(series, palette, colors),
     tooltip: {
       theme: palette.mode,
       // One tooltip for the day, each series under its own name.
@@ -140,7 +188,6 @@ export function chartOptions(type: ChartType, categories: string[], palette: Pal
       x: { formatter: (_value: number, options?: { dataPointIndex?: number }) => categories[options?.dataPointIndex ?? -1] ?? '' },
       y: { formatter: formatCount },
     },
-    responsive: [{ breakpoint: 600, options: { xaxis: { labels: { formatter: sparseLabels(categories, MAX_LABELS.narrow) } } } }],
   };
 }
 
@@ -172,9 +219,16 @@ class ChartErrorBoundary extends Component<{ children: ReactNode }, { failed: bo
 
 export function Chart({ type, series, categories, label }: ChartProps) {
   const theme = useSyncExternalStore(subscribeToTheme, themeOf, () => 'light');
+  const narrow = useSyncExternalStore(subscribeToWidth, narrowScreen, () => false);
   const palette = useMemo(() => readPalette(theme), [theme]);
-  const options = useMemo(() => chartOptions(type, categories, palette, series), [type, categories, palette, series]);
-  const apexSeries = useMemo(() => series.map(({ name, data }) => ({ name, data })), [series]);
+  const options = useMemo(() => chartOptions(type, categories, palette, series, narrow), [type, categories, palette, series, narrow]);
+  const mixed = isMixed(type, series);
+  // A chart of mixed kinds is a "line" chart to ApexCharts, each series saying how it is drawn.
+  const apexType = mixed ? 'line' : type;
+  const apexSeries = useMemo(
+    () => series.map(({ name, data, kind }) => (mixed ? { name, data, type: apexKind(kind ?? type) } : { name, data })),
+    [series, mixed, type],
+  );
 
   return (
     <ChartErrorBoundary>
@@ -182,8 +236,8 @@ export function Chart({ type, series, categories, label }: ChartProps) {
         <div className="chart" role="img" aria-label={label} data-chart-type={type} style={{ minHeight: CHART_HEIGHT }}>
           {/* A new type is a new chart: ApexCharts does not switch types in place reliably. */}
           <ApexChart
-            key={type}
-            type={type}
+            key={`${type}-${narrow ? 'narrow' : 'wide'}`}
+            type={apexType}
             height={CHART_HEIGHT}
             width="100%"
             series={apexSeries}

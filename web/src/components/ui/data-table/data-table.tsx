@@ -17,12 +17,20 @@
 //   never the empty message.
 // - On a screen too narrow for every column the table scrolls sideways and says which columns are out
 //   of view ("Scroll for Tokens, Time and Status"), with a fade at the edge that has more.
+// - `fit`: from 641 px up the table never scrolls sideways: columns take their `width` and the rest
+//   share what is left (text wraps or is cut). `stacked`: up to 640 px each row is a card, each cell
+//   under its column's name, the sortable headers a row of sort buttons above them.
+// - `openRows`: a click anywhere on a row does what the row's `[data-row-open]` control does (a
+//   button in one of its cells, which keyboard and screen-reader users reach as any button).
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type PaginationState, type SortingState, type Updater } from '@tanstack/react-table';
 import { useId, useMemo, useRef, type ReactNode } from 'react';
 import { LoadFailed, type LoadFailure } from '../load-failed/load-failed';
+import { openRowOnClick, rangeText, SortIcon, Truncated } from './data-table-parts';
 import { joinNames, useScrollHint } from './use-scroll-hint';
-import { nextSort, PAGE_SIZE_OPTIONS, type SortOrder, type TableQueryBinding } from './use-table-query';
+import { nextSort, PAGE_SIZE_OPTIONS, type TableQueryBinding } from './use-table-query';
 import './data-table.css';
+
+export { Truncated } from './data-table-parts';
 
 export type DataTableColumn<Row, SortKey extends string = string> = {
   /** The server's sort key for this column (sent as sortBy). */
@@ -40,6 +48,8 @@ export type DataTableColumn<Row, SortKey extends string = string> = {
   sortable?: boolean;
   /** Default 'start'; 'end' for numbers. */
   align?: 'start' | 'end';
+  /** The column's width (a CSS length) in a `fit` table; columns without one share the rest. */
+  width?: string;
 };
 
 export type DataTableProps<Row, SortKey extends string> = TableQueryBinding<SortKey> & {
@@ -57,62 +67,20 @@ export type DataTableProps<Row, SortKey extends string> = TableQueryBinding<Sort
   failure?: LoadFailure | null;
   getRowId?: (row: Row, index: number) => string;
   pageSizeOptions?: readonly number[];
+  /** No sideways scrolling from 641 px up (see the top of this file). */
+  fit?: boolean;
+  /** Rows as cards up to 640 px. */
+  stacked?: boolean;
+  /** A click on a row opens it, through its `[data-row-open]` control. */
+  openRows?: boolean;
 };
 
-type ColumnMeta = { align: 'start' | 'end'; wrap: boolean; nowrap: boolean };
+type ColumnMeta = { align: 'start' | 'end'; wrap: boolean; nowrap: boolean; width: string | undefined; label: string };
 
 const SKELETON_ROWS_MAX = 10;
 
 function resolve<T>(updater: Updater<T>, current: T): T {
   return typeof updater === 'function' ? (updater as (old: T) => T)(current) : updater;
-}
-
-/** A string cell's text cut as `truncate` and `nowrap` say; for a cell that shows more than its text. */
-export function Truncated({ text, max, nowrap }: { text: string; max: number; nowrap: boolean }) {
-  if (nowrap) {
-    const cut = text.length > max;
-    return (
-      <span
-        className="data-table__ellipsis"
-        title={text}
-        data-full-text={cut ? text : undefined}
-        // Focusable only when cut, so a keyboard user can read the rest (shown on focus by CSS).
-        tabIndex={cut ? 0 : undefined}
-      >
-        {cut ? (
-          <>
-            <span aria-hidden="true">{`${text.slice(0, max).trimEnd()}…`}</span>
-            <span className="visually-hidden">{text}</span>
-          </>
-        ) : (
-          text
-        )}
-      </span>
-    );
-  }
-  if (text.length <= max) return <>{text}</>;
-  return (
-    <span className="data-table__truncated" title={text}>
-      <span aria-hidden="true">{`${text.slice(0, max).trimEnd()}…`}</span>
-      <span className="visually-hidden">{text}</span>
-    </span>
-  );
-}
-
-function SortIcon({ order }: { order: SortOrder | false }) {
-  return (
-    <svg className={`data-table__sort-icon${order ? ' data-table__sort-icon--active' : ''}`} viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-      <path className={order === 'asc' ? 'is-on' : undefined} d="M5 6.5 8 3.5l3 3" />
-      <path className={order === 'desc' ? 'is-on' : undefined} d="M5 9.5l3 3 3-3" />
-    </svg>
-  );
-}
-
-function rangeText(page: number, pageSize: number, total: number): string {
-  if (total <= 0) return '0 of 0';
-  const first = Math.min((page - 1) * pageSize + 1, total);
-  const last = Math.min(page * pageSize, total);
-  return `${first}–${last} of ${total}`;
 }
 
 export function DataTable<Row, SortKey extends string>({
@@ -133,6 +101,9 @@ export function DataTable<Row, SortKey extends string>({
   failure = null,
   getRowId,
   pageSizeOptions = PAGE_SIZE_OPTIONS,
+  fit = false,
+  stacked = false,
+  openRows = false,
 }: DataTableProps<Row, SortKey>) {
   const pageSizeId = useId();
   const scrollerRef = useRef<HTMLDivElement>(null);
@@ -143,7 +114,13 @@ export function DataTable<Row, SortKey extends string>({
         id: column.id,
         header: column.header,
         enableSorting: column.sortable ?? true,
-        meta: { align: column.align ?? 'start', wrap: column.truncate !== undefined && !column.nowrap, nowrap: column.nowrap ?? false } satisfies ColumnMeta,
+        meta: {
+          align: column.align ?? 'start',
+          wrap: column.truncate !== undefined && !column.nowrap,
+          nowrap: column.nowrap ?? false,
+          width: column.width,
+          label: column.header,
+        } satisfies ColumnMeta,
         // The value is the rendered content; the server sorts, so TanStack never compares it.
         accessorFn: (row) => column.cell(row),
         cell: ({ getValue }) => {
@@ -222,9 +199,16 @@ export function DataTable<Row, SortKey extends string>({
     );
   } else {
     body = rows.map((row) => (
-      <tr key={row.id}>
+      <tr key={row.id} className={openRows ? 'data-table__row--opens' : undefined} onClick={openRows ? openRowOnClick : undefined}>
         {row.getVisibleCells().map((cell) => (
           <td key={cell.id} className={`data-table__cell${alignClass(cell.column.columnDef.meta)}`}>
+            {stacked ? (
+              // The column's name beside the cell when rows are cards (shown by CSS on a phone only). Hidden
+              // from assistive tech, which has the column headers, so the cell's name stays its content.
+              <span className="data-table__label" aria-hidden="true">
+                {(cell.column.columnDef.meta as ColumnMeta | undefined)?.label}
+              </span>
+            ) : null}
             {flexRender(cell.column.columnDef.cell, cell.getContext())}
           </td>
         ))}
@@ -233,7 +217,7 @@ export function DataTable<Row, SortKey extends string>({
   }
 
   return (
-    <div className={`data-table${loading && !showSkeleton ? ' data-table--stale' : ''}`}>
+    <div className={`data-table${loading && !showSkeleton ? ' data-table--stale' : ''}${fit ? ' data-table--fit' : ''}${stacked ? ' data-table--stacked' : ''}`}>
       {scrollHint.hidden.length > 0 ? (
         // A visual cue only: a screen reader reads every column anyway.
         <p className="data-table__scroll-hint" aria-hidden="true">
@@ -256,7 +240,8 @@ export function DataTable<Row, SortKey extends string>({
                   <th
                     key={header.id}
                     scope="col"
-                    className={`data-table__head${alignClass(column.columnDef.meta)}`}
+                    className={`data-table__head${alignClass(column.columnDef.meta)}${canSort ? '' : ' data-table__head--static'}`}
+                    style={fit && (column.columnDef.meta as ColumnMeta | undefined)?.width ? { width: (column.columnDef.meta as ColumnMeta).width } : undefined}
                     aria-sort={canSort ? (order === 'asc' ? 'ascending' : order === 'desc' ? 'descending' : 'none') : undefined}
                   >
                     {canSort ? (

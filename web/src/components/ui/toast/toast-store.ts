@@ -1,4 +1,5 @@
-// Global toasts (spec §2): success, error and info; each closes itself after 5000 ms.
+// Global toasts (spec §2): success, error and info; each closes itself after 5000 ms. One at a time:
+// a new toast replaces the one shown, so they never pile up over the page.
 import { create } from 'zustand';
 
 export const TOAST_LIFETIME_MS = 5000;
@@ -12,6 +13,7 @@ export type Toast = {
 };
 
 type ToastState = {
+  /** The toast shown (at most one). */
   toasts: Toast[];
   show: (variant: ToastVariant, message: string) => number;
   dismiss: (id: number) => void;
@@ -23,7 +25,7 @@ export const useToasts = create<ToastState>()((set, get) => ({
   toasts: [],
   show: (variant, message) => {
     const id = nextId++;
-    set({ toasts: [...get().toasts, { id, variant, message }] });
+    set({ toasts: [{ id, variant, message }] });
     setTimeout(() => get().dismiss(id), TOAST_LIFETIME_MS);
     return id;
   },

@@ -1,23 +1,24 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { chooseToastEdge, PHONE_QUERY, type ToastEdge } from './toast-placement';
+import { chooseToastEdge, edgePreference, type ToastEdge } from './toast-placement';
 import { useToasts, type ToastVariant } from './toast-store';
 import './toast.css';
 
 const ICONS: Record<ToastVariant, string> = { success: '✓', error: '!', info: 'i' };
 
-/** Renders the toast stack; mounted once by the app provider. On a phone it takes the edge that covers no control. */
+/** Renders the toast (one at a time); mounted once by the app provider. It takes the edge where it covers no control and not the page's heading. */
 export function ToastViewport() {
   const toasts = useToasts((state) => state.toasts);
   const dismiss = useToasts((state) => state.dismiss);
   const stackRef = useRef<HTMLElement>(null);
   const [edge, setEdge] = useState<ToastEdge>('bottom');
 
-  // Before paint, so a toast never shows over a control first and then moves.
+  // Before paint, so a toast never shows over a control first and then moves; again for each new toast
+  // (another page, another length).
   useLayoutEffect(() => {
     const stack = stackRef.current;
-    if (!stack || toasts.length === 0 || typeof window.matchMedia !== 'function' || !window.matchMedia(PHONE_QUERY).matches) return;
-    setEdge(chooseToastEdge(stack));
-  }, [toasts.length]);
+    if (!stack || toasts.length === 0) return;
+    setEdge(chooseToastEdge(stack, edgePreference()));
+  }, [toasts]);
 
   return (
     <section ref={stackRef} className="toast-viewport" data-edge={edge} aria-label="Notifications">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { PlanChangeDialog } from '@/components/plan-change/plan-change-dialog';
 import { InformationDialog } from '@/components/ui/dialog/information-dialog';
 import { LoadFailed, loadFailureOf } from '@/components/ui/load-failed/load-failed';
@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner/spinner';
 import { paths } from '@/config/paths';
 import { httpStatusOf } from '@/lib/api-error';
 import { assignLocation } from '@/lib/navigation';
+import { chosenPlan, fromOfState, rememberCheckoutReturn } from '@/lib/purchase-intent';
 import { signOutEverywhere } from '@/lib/sign-out';
 import { PLAN_NAMES, useSubscriptionStatus, type PlanType } from '@/lib/subscription-status';
 import { useCreateSubscriptionCheckout } from '../api/create-subscription-checkout';
@@ -28,7 +29,9 @@ export const CHECKOUT_FAILED_MESSAGE = 'Failed to start checkout process. Please
 export function PlanSelectionPage({ readyDocumentName = null }: { readyDocumentName?: string | null } = {}) {
   const navigate = useNavigate();
   const plans = usePlans();
-  const [selected, setSelected] = useState<PlanType | null>(null);
+  // The plan picked on the landing page before signing up, preselected.
+  const [selected, setSelected] = useState<PlanType | null>(chosenPlan);
+  const from = fromOfState(useLocation().state);
   const checkout = useCreateSubscriptionCheckout();
   const [loggingOut, setLoggingOut] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -42,7 +45,9 @@ export function PlanSelectionPage({ readyDocumentName = null }: { readyDocumentN
     if (selected === null) return;
     if (currentPlan !== null) return setChangingTo(selected);
     try {
-      assignLocation(await checkout.mutateAsync(selected));
+      const url = await checkout.mutateAsync(selected);
+      rememberCheckoutReturn(from);
+      assignLocation(url);
     } catch (error) {
       checkout.reset();
       console.warn('Could not start the subscription checkout.', error);

@@ -1,7 +1,9 @@
 import { useId, useState, type ChangeEvent } from 'react';
+import { useLocation } from 'react-router-dom';
 import { HTTPError } from 'ky';
 import { InformationDialog } from '@/components/ui/dialog/information-dialog';
 import { assignLocation } from '@/lib/navigation';
+import { fromOfState, rememberCheckoutReturn } from '@/lib/purchase-intent';
 import { serverMessageOf } from '@/lib/server-message';
 import { useCreateTokenCheckout } from '../api/create-token-checkout';
 import { formatCount, formatUnitPrice } from '../utils/price-format';
@@ -39,6 +41,8 @@ export function PurchaseTokensForm({ tokenPrice }: PurchaseTokensFormProps) {
   const summaryTitleId = useId();
   const [text, setText] = useState(String(DEFAULT_TOKEN_AMOUNT));
   const checkout = useCreateTokenCheckout();
+  // Where the user was before this page (a "Buy tokens" link says so): the success page returns there.
+  const from = fromOfState(useLocation().state);
   const [failure, setFailure] = useState<string | null>(null);
   // After success the browser is leaving for the checkout: everything stays disabled meanwhile.
   const processing = checkout.isPending || checkout.isSuccess;
@@ -57,7 +61,9 @@ export function PurchaseTokensForm({ tokenPrice }: PurchaseTokensFormProps) {
 
   async function purchase() {
     try {
-      assignLocation(await checkout.mutateAsync(quantity));
+      const url = await checkout.mutateAsync(quantity);
+      rememberCheckoutReturn(from);
+      assignLocation(url);
     } catch (error) {
       // Also when the answer's address cannot be opened: the form is usable again.
       checkout.reset();

@@ -2,34 +2,44 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { tableRowsOf } from '@/components/ui/data-table/table-rows';
 import type { TableQuery } from '@/components/ui/data-table/use-table-query';
 import { api } from '@/lib/api-client';
+import { mailFilterParams, NO_MAIL_FILTERS, type MailFilters } from '../utils/mail-filters';
 import { documentKeys } from './query-keys';
 import type { PagedList, ReceivedMail, ReceivedMailSortKey, ReceivedMailStatus } from './types';
 
 /** A row as the table uses it: `attachments` is a count, 0 when absent (a server from before it was sent) or not one. */
-function receivedMailOf(row: unknown): ReceivedMail {
-  const mail = row as Omit<ReceivedMail, 'attachments'> & { attachments?: unknown };
+export function receivedMailOf<Mail extends ReceivedMail = ReceivedMail>(row: unknown): Mail {
+  const mail = row as Omit<Mail, 'attachments'> & { attachments?: unknown };
   const { attachments } = mail;
-  return { ...mail, attachments: typeof attachments === 'number' && Number.isSafeInteger(attachments) && attachments > 0 ? attachments : 0 };
+  return { ...mail, attachments: typeof attachments === 'number' && Number.isSafeInteger(attachments) && attachments > 0 ? attachments : 0 } as Mail;
 }
 
-/** GET /api/document/{id}/received-mails?page&pageSize&sortBy&sortOrder: one page of the mail sent to the document. */
+/** A paged answer's rows, checked for `data` and `total`; `call` names the request in the error. */
+export function pagedMailsOf<Mail extends ReceivedMail>(body: unknown, call: string): PagedList<Mail> {
+  if (typeof body !== 'object' || body === null || !Array.isArray((body as { data?: unknown }).data) || typeof (body as { total?: unknown }).total !== 'number') {
+    throw new Error(`${call} answered without data and total.`);
+  }
+  const { data, total } = body as { data: unknown[]; total: number };
+  return { data: data.map((row) => receivedMailOf<Mail>(row)), total };
+}
+
+/**
+ * GET /api/document/{id}/received-mails?page&pageSize&sortBy&sortOrder&q&status&from&to: one page of the
+ * mail sent to the document, filtered by the filters that are set.
+ */
 export async function getReceivedMails(
   documentId: string,
   query: TableQuery<ReceivedMailSortKey>,
   signal?: AbortSignal,
+  filters: MailFilters = NO_MAIL_FILTERS,
 ): Promise<PagedList<ReceivedMail>> {
   const { page, pageSize, sortBy, sortOrder } = query;
   const body = await api
     .get(`document/${encodeURIComponent(documentId)}/received-mails`, {
-      searchParams: { page, pageSize, sortBy, sortOrder },
+      searchParams: { page, pageSize, sortBy, sortOrder, ...mailFilterParams(filters) },
       ...(signal ? { signal } : {}),
     })
     .json<unknown>();
-  if (typeof body !== 'object' || body === null || !Array.isArray((body as { data?: unknown }).data) || typeof (body as { total?: unknown }).total !== 'number') {
-    throw new Error('GET /api/document/{id}/received-mails answered without data and total.');
-  }
-  const { data, total } = body as { data: unknown[]; total: number };
-  return { data: data.map(receivedMailOf), total };
+  return pagedMailsOf<ReceivedMail>(body, 'GET /api/document/{id}/received-mails');
 }
 
 /** How often the table asks again while a mail on the shown page is still on its way. */
@@ -40,13 +50,13 @@ const PENDING: ReadonlySet<ReceivedMailStatus> = new Set(['received', 'processin
 
 export const isPendingMail = (mail: Pick<ReceivedMail, 'status'>) => PENDING.has(mail.status);
 
-export const receivedMailsQueryOptions = (documentId: string, query: TableQuery<ReceivedMailSortKey>) => {
+export const receivedMailsQueryOptions = (documentId: string, query: TableQuery<ReceivedMailSortKey>, filters: MailFilters = NO_MAIL_FILTERS) => {
   // Only what the server is asked for belongs in the key.
   const { page, pageSize, sortBy, sortOrder } = query;
   const request = { page, pageSize, sortBy, sortOrder };
   return queryOptions({
-    queryKey: documentKeys.receivedMailsPage(documentId, request),
-    queryFn: ({ signal }) => getReceivedMails(documentId, request, signal),
+    queryKey: documentKeys.receivedMailsPage(documentId, { ...request, ...mailFilterParams(filters) }),
+    queryFn: ({ signal }) => getReceivedMails(documentId, request, signal, filters),
     // Coming back from the mail client (where the mail was forwarded) shows what arrived meanwhile.
     staleTime: 0,
     // While a shown mail is received, processing or held, ask again 5 s after each answer.
@@ -62,6 +72,6 @@ export const receivedMailsQueryOptions = (documentId: string, query: TableQuery<
  * back to the page, and every 5 s while a shown mail is still on its way. The previous page stays
  * shown (as loading) until the new one arrives.
  */
-export function useReceivedMails(documentId: string, query: TableQuery<ReceivedMailSortKey>) {
-  return tableRowsOf(useQuery({ ...receivedMailsQueryOptions(documentId, query), placeholderData: keepPreviousData }));
+export function useReceivedMails(documentId: string, query: TableQuery<ReceivedMailSortKey>, filters: MailFilters = NO_MAIL_FILTERS) {
+  return tableRowsOf(useQuery({ ...receivedMailsQueryOptions(documentId, query, filters), placeholderData: keepPreviousData }));
 }

@@ -1,6 +1,7 @@
 // Query keys of the documents feature. Exported, so server events (a processed mail, a document changed
 // elsewhere) can update or invalidate exactly what they touch.
 import type { TableQuery } from '@/components/ui/data-table/use-table-query';
+import type { MailFilters } from '../utils/mail-filters';
 import type { DocumentsPageQuery, ReceivedMailSortKey } from './types';
 
 export const documentKeys = {
@@ -14,8 +15,13 @@ export const documentKeys = {
   details: (documentId: string) => [...documentKeys.all, 'details', documentId] as const,
   /** Every page of one document's received mail. */
   receivedMails: (documentId: string) => [...documentKeys.all, 'received-mails', documentId] as const,
-  receivedMailsPage: (documentId: string, query: TableQuery<ReceivedMailSortKey>) =>
+  receivedMailsPage: (documentId: string, query: TableQuery<ReceivedMailSortKey> & Partial<MailFilters>) =>
     [...documentKeys.receivedMails(documentId), query] as const,
+  /** GET /api/document/{id}/received-mails/{mailId}: under the document's mail, so a mail event refreshes an open panel. */
+  receivedMail: (documentId: string, mailId: string) => [...documentKeys.receivedMails(documentId), 'mail', mailId] as const,
+  /** Every page of GET /api/received-mails (the search across documents). */
+  allReceivedMails: () => [...documentKeys.all, 'all-received-mails'] as const,
+  allReceivedMailsPage: (query: TableQuery<ReceivedMailSortKey> & Partial<MailFilters>) => [...documentKeys.allReceivedMails(), query] as const,
   forwardingConfirmation: (documentId: string) => [...documentKeys.all, 'forwarding-confirmation', documentId] as const,
 };
 

@@ -2,8 +2,13 @@
 export type { DocumentCard, DocumentDetails, DocumentListItem, DocumentSortBy, DocumentsPage, DocumentsPageQuery } from '@contract/documents';
 export type {
   ForwardingConfirmation,
+  FoundMail as ReceivedMailAcrossDocuments,
   ReceivedMail,
+  ReceivedMailBlock,
+  ReceivedMailDetail,
   ReceivedMailSortKey,
   ReceivedMailStatus,
+  ReceivedMailStatusChange,
 } from '@contract/received-mails';
 export type { PagedList } from '@contract/common';
+

@@ -45,13 +45,15 @@ export function DocumentDetailsView({ document }: { document: DocumentDetails })
 
       <ForwardingConfirmationNotice documentId={id} />
 
+      {/* The mail first: it is what the page is visited for (docs/architecture.md, "The document page"). */}
+      <ProcessedEmailsSection documentId={id} forwardEmail={document.forwardEmail} />
+
       <DocumentInfoCards document={document} />
 
       <div className="document-details__grid">
         <AllowedEmailsEditor documentId={id} emails={document.emails} onFailure={setFailure} />
         <DescriptionEditor documentId={id} saved={document.description} onFailure={setFailure} />
         <DocumentSettings documentId={id} overwriteAtBeginning={document.overwriteAtBeginning} />
-        <ProcessedEmailsSection documentId={id} forwardEmail={document.forwardEmail} />
       </div>
 
       {busy ? <LoadingOverlay /> : null}

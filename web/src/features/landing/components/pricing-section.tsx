@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { LoadFailed } from '@/components/ui/load-failed/load-failed';
 import { Spinner } from '@/components/ui/spinner/spinner';
 import { paths } from '@/config/paths';
+import { rememberChosenPlan } from '@/lib/purchase-intent';
 import { PLAN_NAMES } from '@/lib/subscription-status';
 import { monthlyPrice, perTokenPrice, tokenCount, type PlanOffer, type PricingView } from '../utils/pricing';
 import { LandingLink } from './landing-navigation';
@@ -41,6 +42,8 @@ function PlanCard({ plan }: { plan: PlanOffer }) {
         to={paths.register.getHref()}
         className={`button button--large button--block ${popular ? 'button--primary' : 'button--secondary'}`}
         aria-describedby={nameId}
+        // Carried through sign-up to plan selection, which preselects it.
+        onClick={() => rememberChosenPlan(plan.priceType)}
       >
         Get Started
       </LandingLink>

@@ -109,7 +109,7 @@ const SECTIONS: LegalSection[] = [
             do not expire while your account exists.
           </li>
           <li>
-            <strong>Billing.</strong> Subscriptions are billed monthly in advance and renew automatically until cancelled. There is
+            <strong>Billing.</strong> Subscriptions are billed monthly in advance and renew automatically until canceled. There is
             no free trial.
           </li>
           <li>

@@ -3,3 +3,7 @@
 export const paymentMethodKeys = {
   all: ['payment-methods'] as const,
 };
+
+export const notificationSettingsKeys = {
+  all: ['notification-settings'] as const,
+};

@@ -5,6 +5,7 @@ import { PaymentMethodsSection } from './payment-methods-section';
 import { SubscriptionSection } from './subscription-section';
 import { useSubscriptionStatus } from '@/lib/subscription-status';
 import { useCardChangeNotice } from './use-card-change-notice';
+import { NotificationsSection } from './notifications-section';
 import { YourDataSection } from './your-data-section';
 import './settings.css';
 
@@ -22,7 +23,7 @@ function BillingDisabledNotice() {
   );
 }
 
-/** /settings and /dashboard/settings (spec §2): the Subscription and Payment Methods sections, then "Your data". */
+/** /settings and /dashboard/settings (spec §2): the Subscription and Payment Methods sections, then "Notifications" and "Your data". */
 export function SettingsPage() {
   useCardChangeNotice();
   const { data: subscription, isError, isFetching, refetch } = useSubscriptionStatus();
@@ -58,6 +59,7 @@ export function SettingsPage() {
       <PageHeader title="Settings" description="Your subscription, payment method and payment email." />
       <div className="settings">
         {content}
+        <NotificationsSection />
         <YourDataSection />
       </div>
     </>

@@ -110,6 +110,9 @@ describe('usage page', () => {
       await waitFor(() => expect(chart.querySelectorAll('.apexcharts-legend-text')).toHaveLength(2));
       expect([...chart.querySelectorAll('.apexcharts-legend-text')].map((entry) => entry.textContent)).toEqual(['Mails processed', 'Tokens used']);
       expect([...chart.querySelectorAll('.apexcharts-yaxis-title-text')].map((title) => title.textContent)).toEqual(['Mails', 'Tokens']);
+      // The mails as bars under the tokens' line, so neither hides the other.
+      expect(chart.querySelectorAll('.apexcharts-bar-series .apexcharts-series')).toHaveLength(1);
+      expect(chart.querySelectorAll('.apexcharts-line-series .apexcharts-series')).toHaveLength(1);
     });
 
     it('shows a placeholder while the data loads, then the chart', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartOptions, type ChartSeries, type Palette } from '../chart';
+import { chartOptions, isMixed, type ChartSeries, type Palette } from '../chart';
 
 const palette: Palette = { mode: 'light', primary: '#4f46e5', secondary: '#b45309', text: '#5a6278', grid: '#e2e5ee', font: 'system-ui' };
 const categories = ['03/14', '03/15'];
@@ -42,5 +42,39 @@ describe('chart options', () => {
 
   it('leaves out the legend for a single series', () => {
     expect(chartOptions('line', categories, palette, [mailsAndTokens[0]!]).legend?.show).toBe(false);
+  });
+
+  it('draws bars without an outline and lines with one in a chart of mixed kinds', () => {
+    const mixed: ChartSeries[] = [{ ...mailsAndTokens[0]!, kind: 'bar' }, mailsAndTokens[1]!];
+
+    expect(isMixed('line', mixed)).toBe(true);
+    expect(isMixed('bar', mixed)).toBe(false);
+    expect(chartOptions('line', categories, palette, mixed).stroke?.width).toEqual([0, 2.5]);
+  });
+
+  it('colours each of two axes like its series, so the scales are told apart', () => {
+    const axes = axesOf(chartOptions('line', categories, palette, mailsAndTokens));
+
+    expect(axes.map((axis) => axis?.title?.style?.color)).toEqual([palette.primary, palette.secondary]);
+    expect(axes.map((axis) => axis?.labels?.style?.colors)).toEqual([palette.primary, palette.secondary]);
+  });
+
+  it('shows at most five level x-axis labels on a phone, the last day always among them', () => {
+    const days = Array.from({ length: 30 }, (_, index) => `11/${String(index + 1).padStart(2, '0')}`);
+    const labels = chartOptions('line', days, palette, mailsAndTokens, true).xaxis?.labels;
+    const shown = days.map((day) => (labels?.formatter as (value: string) => string)(day)).filter((label) => label !== '');
+
+    expect(shown.length).toBeLessThanOrEqual(5);
+    expect(shown.at(-1)).toBe('11/30');
+    expect(labels?.rotate).toBe(0);
+  });
+
+  it('shows up to fifteen x-axis labels on a wide screen', () => {
+    const days = Array.from({ length: 30 }, (_, index) => `11/${String(index + 1).padStart(2, '0')}`);
+    const labels = chartOptions('line', days, palette, mailsAndTokens).xaxis?.labels;
+    const shown = days.map((day) => (labels?.formatter as (value: string) => string)(day)).filter((label) => label !== '');
+
+    expect(shown.length).toBeGreaterThan(5);
+    expect(shown.length).toBeLessThanOrEqual(15);
   });
 });

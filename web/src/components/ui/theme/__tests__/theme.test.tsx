@@ -9,6 +9,27 @@ import { ThemeToggle } from '../theme-toggle';
 
 const themeOfPage = () => document.documentElement.dataset['theme'];
 
+/** A system colour preference the test can change, as the OS switching to dark mode at dusk. */
+function systemPrefers(initial: 'light' | 'dark') {
+  let dark = initial === 'dark';
+  const listeners = new Set<() => void>();
+  const query = {
+    get matches() {
+      return dark;
+    },
+    media: '(prefers-color-scheme: dark)',
+    addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
+    removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
+  };
+  vi.stubGlobal('matchMedia', (media: string) => (media === '(prefers-color-scheme: dark)' ? query : { matches: false, media, addEventListener() {}, removeEventListener() {} }));
+  return {
+    switchTo(next: 'light' | 'dark') {
+      dark = next === 'dark';
+      act(() => listeners.forEach((listener) => listener()));
+    },
+  };
+}
+
 afterEach(() => {
   delete document.documentElement.dataset['theme'];
 });
@@ -29,7 +50,46 @@ describe('theme store', () => {
     expect(themeOfPage()).toBe('dark');
   });
 
-  it('reads an unknown remembered value as light', () => {
+  it("starts with the system's dark preference when nothing is chosen", () => {
+    systemPrefers('dark');
+    resetThemeStore();
+
+    expect(useTheme.getState().theme).toBe('dark');
+    expect(themeOfPage()).toBe('dark');
+  });
+
+  it("follows the system's preference as it changes until the user chooses, then keeps the choice", async () => {
+    const system = systemPrefers('light');
+    resetThemeStore();
+    const uninstall = installTheme();
+    try {
+      system.switchTo('dark');
+      expect(themeOfPage()).toBe('dark');
+      system.switchTo('light');
+      expect(themeOfPage()).toBe('light');
+
+      const user = userEvent.setup();
+      render(<ThemeToggle />);
+      await user.click(screen.getByRole('button', { name: 'Dark theme' }));
+      expect(window.localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
+
+      system.switchTo('light');
+      expect(themeOfPage()).toBe('dark');
+      expect(screen.getByRole('button', { name: 'Dark theme' })).toHaveAttribute('aria-pressed', 'true');
+    } finally {
+      uninstall();
+    }
+  });
+
+  it("keeps a remembered light choice over the system's dark preference", () => {
+    systemPrefers('dark');
+    window.localStorage.setItem(THEME_STORAGE_KEY, 'light');
+    resetThemeStore();
+
+    expect(themeOfPage()).toBe('light');
+  });
+
+  it('reads an unknown remembered value as no choice', () => {
     window.localStorage.setItem(THEME_STORAGE_KEY, 'purple');
     resetThemeStore();
 

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { installFakeFetch } from '@/test/fake-fetch';
-import { renderApp } from '@/test/render-app';
+import { rememberCheckoutReturn } from '@/lib/purchase-intent';
+import { makeJwt } from '@/test/jwt';
+import { renderApp, storeToken } from '@/test/render-app';
 
 describe('payment success screen', () => {
   it.each(['/success', '/payment/success'])(
@@ -27,7 +29,7 @@ describe('payment success screen', () => {
     );
   });
 
-  it('makes no server call', async () => {
+  it('makes no server call when signed out', async () => {
     const api = installFakeFetch();
     renderApp('/success?session_id=cs_1');
 
@@ -41,6 +43,60 @@ describe('payment success screen', () => {
     expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
     await user.click(screen.getByRole('link', { name: 'Back to Home' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});
+
+describe('payment success screen, signed in', () => {
+  const outcome = (overrides: Record<string, unknown> = {}) => ({
+    sessionId: 'cs_1',
+    kind: 'tokens',
+    planType: null,
+    tokens: 150,
+    total: 1.5,
+    status: 'completed',
+    balance: { subscriptionTokens: 460, additionalTokens: 190, unlimited: false },
+    ...overrides,
+  });
+
+  it('names the tokens bought and the balance now, not "upgraded" or "a few minutes"', async () => {
+    installFakeFetch({ 'GET /api/stripe/checkout/cs_1': { status: 200, body: outcome() } });
+    storeToken(makeJwt());
+    renderApp('/success?session_id=cs_1');
+
+    expect(await screen.findByText('Thank you! 150 tokens were added to your account. You now have 650 tokens.')).toBeInTheDocument();
+    const details = screen.getByRole('region', { name: 'Payment Details' });
+    expect(within(details).getByText('150 tokens')).toBeInTheDocument();
+    expect(within(details).getByText('$1.50')).toBeInTheDocument();
+    expect(screen.queryByText(/upgraded|few minutes/)).not.toBeInTheDocument();
+  });
+
+  it('names the plan of a subscription', async () => {
+    installFakeFetch({ 'GET /api/stripe/checkout/cs_1': { status: 200, body: outcome({ kind: 'subscription', planType: 'monthlyPro', tokens: 2000, total: 29, balance: { subscriptionTokens: 2000, additionalTokens: 0, unlimited: false } }) } });
+    storeToken(makeJwt());
+    renderApp('/success?session_id=cs_1');
+
+    expect(await screen.findByText('Thank you! You are now on the Professional plan: 2,000 tokens every month. You now have 2,000 tokens.')).toBeInTheDocument();
+  });
+
+  it('says the payment is being confirmed, and turns to "added" by itself once it is', async () => {
+    let confirmed = false;
+    installFakeFetch({ 'GET /api/stripe/checkout/cs_1': () => ({ status: 200, body: outcome({ status: confirmed ? 'completed' : 'open' }) }) });
+    storeToken(makeJwt());
+    renderApp('/success?session_id=cs_1');
+
+    expect(await screen.findByText(/Your payment is being confirmed: 150 tokens will be added shortly/)).toBeInTheDocument();
+    confirmed = true;
+    expect(await screen.findByText(/150 tokens were added to your account/, {}, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
+  it('offers the way back to the page the checkout began from', async () => {
+    installFakeFetch({ 'GET /api/stripe/checkout/cs_1': { status: 200, body: outcome() } });
+    storeToken(makeJwt());
+    rememberCheckoutReturn('/dashboard/doc/42');
+    renderApp('/success?session_id=cs_1');
+
+    expect(await screen.findByRole('link', { name: 'Back to your documents' })).toHaveAttribute('href', '/dashboard/doc/42');
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
   });
 });
 

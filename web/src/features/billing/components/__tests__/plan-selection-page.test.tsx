@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { chosenPlan, rememberChosenPlan } from '@/lib/purchase-intent';
 import { heldReply } from '@/test/fake-fetch';
 import { captureAssignedLocations } from '@/test/navigation';
 import { basicPlan, inactiveSubscription, installBillingApi as installAnyBillingApi, proPlan, renderSignedIn, serverError, singleToken } from './billing-test-kit';
@@ -37,6 +38,17 @@ describe('plan selection', () => {
     expect(pro).toHaveAccessibleDescription(/\$29\.00/);
     expect(pro).toHaveAccessibleDescription(/5,000 tokens per month/);
     expect(pro).toHaveAccessibleDescription(/\$0\.0058 per token/);
+  });
+
+  it('preselects the plan picked on the landing page before sign-up, and forgets it once the checkout starts', async () => {
+    const assigned = captureAssignedLocations();
+    rememberChosenPlan('monthlyPro');
+    const { user } = await openPlans({ [CHECKOUT]: { status: 200, body: { url: 'https://checkout.example/cs_1', sessionId: 'cs_1' } } });
+
+    expect(screen.getByRole('radio', { name: 'Professional' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await waitFor(() => expect(assigned).toEqual(['https://checkout.example/cs_1']));
+    expect(chosenPlan()).toBeNull();
   });
 
   it('keeps "Continue to Payment" disabled until a plan is chosen', async () => {

@@ -79,8 +79,10 @@ describe('document details: info cards', () => {
       aDocumentDetails({ processedEmailsCount: 42, forwardEmail: 'invoices-k3j9x2ab@localhost', documentUrl: '/local-docs/doc-1' }),
     );
 
-    const processed = screen.getAllByRole('heading', { name: 'Processed Emails' })[0]!.closest('section')!;
-    expect(within(processed).getByText('42')).toBeInTheDocument();
+    // The mail table comes first on the page; the count is on the info card after it.
+    const [table, card] = screen.getAllByRole('heading', { name: 'Processed Emails' }).map((heading) => heading.closest('section')!);
+    expect(within(table!).getByRole('table', { name: 'Processed Emails' })).toBeInTheDocument();
+    expect(within(card!).getByText('42')).toBeInTheDocument();
     const copy = screen.getByRole('button', { name: 'invoices-k3j9x2ab@localhost' });
     expect(copy).toHaveAccessibleDescription('This is the email address you forward incoming emails to from your inbox.');
     expect(screen.getByRole('tooltip')).toHaveTextContent('This is the email address you forward incoming emails to from your inbox.');

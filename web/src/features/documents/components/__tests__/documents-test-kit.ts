@@ -72,15 +72,15 @@ export async function renderDocumentsList(documents: DocumentListItem[], routes:
   return { ...view, api };
 }
 
-/** Opens the details page of this document. */
-export async function renderDocumentDetails(document: DocumentDetails, routes: Record<string, Route> = {}) {
+/** Opens the details page of this document (`search`: a URL query such as "?mail=…&q=…"). */
+export async function renderDocumentDetails(document: DocumentDetails, routes: Record<string, Route> = {}, search = '') {
   const api = installFakeFetch({
     [`GET /api/getDocumentDetails/${document.documentId}`]: { status: 200, body: document },
     [`GET /api/document/${document.documentId}/received-mails`]: { status: 200, body: { data: [], total: 0 } },
     [`GET /api/document/${document.documentId}/forwarding-confirmation`]: { status: 200, body: { forwardingConfirmation: null } },
     ...routes,
   });
-  const view = renderSignedIn(`/dashboard/doc/${document.documentId}`);
+  const view = renderSignedIn(`/dashboard/doc/${document.documentId}${search}`);
   await screen.findByRole('heading', { name: 'Allowed Source Emails', level: 2 });
   return { ...view, api };
 }

@@ -41,6 +41,13 @@ async function renderTable(reply: Reply | ((call: RecordedRequest) => Reply | Pr
   return { ...view, document, table, listRoute, queries, lastQuery, header, sortButton, bodyRows, rowOf };
 }
 
+/** A cell's text as shown on a wide screen: without the column name it carries for the phone's cards. */
+function shownText(cell: HTMLElement): string | null {
+  const copy = cell.cloneNode(true) as HTMLElement;
+  for (const label of copy.querySelectorAll('.data-table__label')) label.remove();
+  return copy.textContent;
+}
+
 function setWindowWidth(width: number) {
   act(() => {
     window.innerWidth = width;
@@ -66,7 +73,7 @@ describe('processed emails: the table', () => {
     expect(header('Time')).toHaveAttribute('aria-sort', 'descending');
     for (const name of ['Source mail', 'Subject', 'Tokens']) expect(header(name)).toHaveAttribute('aria-sort', 'none');
     expect(within(header('Status')).queryByRole('button')).not.toBeInTheDocument();
-    const cells = within(bodyRows()[0]!).getAllByRole('cell').map((cell) => cell.textContent);
+    const cells = within(bodyRows()[0]!).getAllByRole('cell').map(shownText);
     expect(cells.slice(0, 4)).toEqual(['boss@example.com', 'Invoice 7', '3', new Date('2026-11-21T10:15:00.000Z').toLocaleString()]);
     expect(screen.getByText('1–5 of 12')).toBeInTheDocument();
   });
@@ -211,7 +218,7 @@ describe('processed emails: status', () => {
     const { rowOf } = await renderTable(page(mails));
 
     const statusOf = (subject: string) => within(rowOf(subject)).getAllByRole('cell')[4]!;
-    expect(statusOf('A')).toHaveTextContent(/^Processed$/);
+    expect(shownText(statusOf('A'))).toBe('Processed');
     expect(within(statusOf('B')).getByText('Ignored')).toBeInTheDocument();
     expect(within(statusOf('B')).getByText("Sender stranger@example.org is not on this document's allow-list.")).toBeVisible();
     expect(within(statusOf('C')).getByText('Held')).toBeInTheDocument();

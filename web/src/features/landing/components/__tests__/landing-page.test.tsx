@@ -1,3 +1,4 @@
+import { chosenPlan } from '@/lib/purchase-intent';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -206,11 +207,13 @@ describe('landing page: pricing', () => {
     installLandingApi();
     const { user, router } = renderApp('/');
 
-    const [getStarted] = await within(pricingSection()).findAllByRole('link', { name: 'Get Started' });
-    await user.click(getStarted as HTMLElement);
+    const [, proGetStarted] = await within(pricingSection()).findAllByRole('link', { name: 'Get Started' });
+    await user.click(proGetStarted as HTMLElement);
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/register'));
     expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
+    // The plan of the card is carried to plan selection after sign-up.
+    expect(chosenPlan()).toBe('monthlyPro');
   });
 
   it('shows "Failed to load pricing information" when the prices cannot be loaded', async () => {

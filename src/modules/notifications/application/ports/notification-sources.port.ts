@@ -1,0 +1,22 @@
+import type { BalanceFacts, RecentMail } from '../../domain/notification-decisions.js';
+
+/** A user's tokens, as the ledger answers them. */
+export interface BalanceSource {
+  balanceOf(userId: string): Promise<BalanceFacts>;
+}
+
+/** A user's mail records and document names, as the mail and documents modules answer them. */
+export interface MailSource {
+  /** Held mail's count, and ignored or failed mail received or ended since `since` (a bounded read). */
+  recentOf(userId: string, since: Date): Promise<RecentMail>;
+  documentNames(userId: string): Promise<Map<string, string>>;
+}
+
+/** Where a user's mail goes: their account's email; null when the account is gone. */
+export interface Recipients {
+  emailOf(userId: string): Promise<string | null>;
+}
+
+export const BALANCE_SOURCE = Symbol('BalanceSource');
+export const MAIL_SOURCE = Symbol('MailSource');
+export const RECIPIENTS = Symbol('Recipients');
