@@ -7,6 +7,7 @@ import { billingModule } from '../modules/billing/index.js';
 import { documentsModule } from '../modules/documents/index.js';
 import { FindUsersByEmail, identityModule, type User } from '../modules/identity/index.js';
 import { mailModule } from '../modules/mail/index.js';
+import { notificationsModule } from '../modules/notifications/index.js';
 import { tokenLedgerModule } from '../modules/token-ledger/index.js';
 import { APP_CONFIG, ConfigError, type AppConfig } from '../platform/config/config.js';
 import { loadConfig } from '../platform/config/load-config.js';
@@ -44,6 +45,8 @@ function accountContainer(config: AppConfig, db: Database): DependencyContainer 
   tokenLedgerModule(context);
   mailModule(context);
   billingModule(context);
+  // Its notification mails are exported, and erased with a deleted document.
+  notificationsModule(context);
   return context.container;
 }
 
