@@ -308,7 +308,11 @@ describe.skipIf(!databaseKinds().includes('postgres'))('plans of the hot reads (
           const [statement] = await recorded(read);
           if (!statement) throw new Error('no statement recorded');
           const mailScans = (await planOf(statement)).filter((node) => node['Relation Name'] === 'inbound_messages');
-          expect(mailScans.map((node) => node['Index Name'])).toEqual(['inbound_messages_owner_received_id']);
+          // In the page's order, stopping after its rows: the owner's index, or, for an owner who holds most
+          // of the mail (as this one does), the retention's index on received_at, which the planner may find
+          // cheaper with the same bound. Never a scan of every row.
+          expect(mailScans).toHaveLength(1);
+          expect(['inbound_messages_owner_received_id', 'inbound_messages_received_at']).toContain(mailScans[0]?.['Index Name']);
         }
       }
     }
