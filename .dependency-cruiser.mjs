@@ -19,11 +19,20 @@ export default {
     {
       name: 'domain-imports-only-its-domain-and-shared',
       comment:
-        'domain/ holds pure rules: it may import its own module\'s domain and src/shared, nothing else ' +
-        '(no other module, no platform, no npm package, no node built-in).',
+        'domain/ holds pure rules: it may import its own module\'s domain, src/shared and the text knowledge ' +
+        'of src/text, nothing else (no other module, no platform, no npm package, no node built-in).',
       severity: 'error',
       from: { path: '^src/modules/([^/]+)/domain/' },
-      to: { pathNot: ['^src/modules/$1/domain/', '^src/shared/'] },
+      to: { pathNot: ['^src/modules/$1/domain/', '^src/shared/', '^src/text/'] },
+    },
+    {
+      name: 'text-imports-only-itself',
+      comment:
+        'src/text/ (what the code knows about mail text: sign-offs, boilerplate, invisible characters, ...) ' +
+        'is a leaf every domain may use: it imports nothing but its own files (no module, no src/shared, no package).',
+      severity: 'error',
+      from: { path: '^src/text/' },
+      to: { pathNot: '^src/text/' },
     },
     {
       name: 'application-imports-no-outer-layer',

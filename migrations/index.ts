@@ -20,6 +20,11 @@ import * as accountDeletion from './20261202120000_account_deletion.js';
 import * as mailBlocksAndHistory from './20261203120000_mail_blocks_and_history.js';
 import * as notifications from './20261203140000_notifications.js';
 import * as erasedMailRuns from './20261203150000_erased_mail_runs.js';
+import * as localDocBlockLinks from './20261204100000_local_doc_block_links.js';
+import * as documentTab from './20261204110000_document_tab.js';
+import * as googleBudgets from './20261204120000_google_budgets.js';
+import * as documentParts from './20261204130000_document_parts.js';
+import * as documentsProcessedCount from './20261205100000_documents_processed_count.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -49,4 +54,9 @@ export const migrations: Record<string, Migration> = {
   '20261203120000_mail_blocks_and_history': mailBlocksAndHistory,
   '20261203140000_notifications': notifications,
   '20261203150000_erased_mail_runs': erasedMailRuns,
+  '20261204100000_local_doc_block_links': localDocBlockLinks,
+  '20261204110000_document_tab': documentTab,
+  '20261204120000_google_budgets': googleBudgets,
+  '20261204130000_document_parts': documentParts,
+  '20261205100000_documents_processed_count': documentsProcessedCount,
 };

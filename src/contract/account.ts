@@ -14,6 +14,8 @@ export type AccountExportDocument = {
   placement: 'beginning' | 'end';
   emails: string[];
   createdAt: string;
+  /** A document that continued in new linked documents: each part's id, part 1 first; empty otherwise. */
+  parts: { number: number; googleDocumentId: string; startedAt: string }[];
 };
 
 /** What the app keeps about one received mail: metadata and the block written into the document, never its content. */

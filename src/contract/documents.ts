@@ -45,6 +45,15 @@ export type DocumentCard = {
 /** The paged answer of GET /api/google-docs: `total` counts the matching documents on all pages. */
 export type DocumentsPage = PagedList<DocumentCard> & { page: number; pageSize: number };
 
+/** One linked document of a document that continued past the size limit (docs/api.md § Documents). */
+export type DocumentPart = {
+  /** From 1: the document it was created with. */
+  number: number;
+  documentUrl: string;
+  /** ISO date-time: when summaries started going to this part. */
+  startedAt: string;
+};
+
 /** GET /api/getDocumentDetails/{id}. */
 export type DocumentDetails = {
   documentId: string;
@@ -59,6 +68,8 @@ export type DocumentDetails = {
   processedEmailsCount: number;
   /** ISO date-time. */
   createdAt: string;
+  /** Its linked documents in order when it continued (the last is `documentUrl`'s); empty when it never did. */
+  parts: DocumentPart[];
 };
 
 /** POST /api/createGoogleDoc. */
@@ -81,6 +92,22 @@ export type DescriptionRequest = { description: string };
 
 /** PUT /api/document/{id}/overwrite-at-beginning. */
 export type PlacementRequest = { overwriteAtBeginning: boolean };
+
+/** A tab of the linked document. */
+export type DocumentTab = { id: string; title: string };
+
+/** GET /api/document/{id}/tabs. */
+export type DocumentTabsResponse = {
+  /** In the order the Docs editor lists them; a local document has one. */
+  tabs: DocumentTab[];
+  /** The tab blocks go to: the chosen one, or the first when none was chosen or the chosen one is gone. */
+  tabId: string | null;
+  /** A tab was chosen and the linked document no longer has it: blocks go to the first tab. */
+  chosenTabMissing: boolean;
+};
+
+/** PUT /api/document/{id}/tab. */
+export type TabRequest = { tabId: string };
 
 /** PUT /api/document/{id}/title. */
 export type TitleRequest = { title: string };

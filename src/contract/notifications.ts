@@ -10,6 +10,8 @@ export type NotificationSettingsView = {
   refusedSender: boolean;
   /** An email whose processing failed for good. */
   failedMail: boolean;
+  /** A document's linked document filled up and summaries continue in a new one. */
+  documentContinued: boolean;
 };
 
 /** `GET /api/notification-settings` and the answer of `PUT`. */

@@ -1,28 +1,20 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ErrorResponse } from '../../src/contract/common.js';
 import { PAYMENT_GATEWAY, PaymentProviderUnavailableError, type PaymentGateway } from '../../src/modules/billing/application/ports/payment-gateway.port.js';
 import { billingClient, pathOf } from '../support/billing/billing-client.js';
-import { signIn } from '../support/sign-in.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { signIn, userIdOf } from '../support/sign-in.js';
+import { databaseKinds } from '../support/test-database.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 describe.each(databaseKinds())('account deletion with a subscription, local checkout (%s)', (kind) => {
-  let database: TestDatabase;
-  let app: TestApp;
+  const { app, database } = useTestApp(kind, { resetAfterEach: true });
   let gateway: PaymentGateway;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await startTestApp(database);
+  beforeAll(() => {
     gateway = app.container.resolve<PaymentGateway>(PAYMENT_GATEWAY);
   });
-  afterEach(async () => {
+  afterEach(() => {
     vi.restoreAllMocks();
-    await database.reset();
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
   });
 
   async function subscribed(email: string): Promise<{ token: string; userId: string }> {
@@ -30,7 +22,7 @@ describe.each(databaseKinds())('account deletion with a subscription, local chec
     const billing = billingClient(app, token);
     const { url } = await billing.json<{ url: string }>(await billing.subscribe('monthlyBasic'));
     expect((await app.fetch(`${pathOf(url)}/pay`, { method: 'POST', body: new URLSearchParams() })).status).toBe(303);
-    const userId = ((await (await app.fetch('/api/status', { token })).json()) as { user: { id: string } }).user.id;
+    const userId = await userIdOf(app, token);
     expect(await database.db('billing_subscriptions').where({ user_id: userId }).first('status')).toEqual({ status: 'active' });
     return { token, userId };
   }

@@ -1,38 +1,27 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SubscriptionAccess } from '../../src/modules/billing/index.js';
 import { ReserveTokens } from '../../src/modules/token-ledger/index.js';
 import { fixedClock } from '../../src/shared/clock.js';
 import { billingClient, pathOf } from '../support/billing/billing-client.js';
-import { signIn } from '../support/sign-in.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { signIn, signInUser } from '../support/sign-in.js';
+import { databaseKinds } from '../support/test-database.js';
 import type { ErrorResponse } from '../../src/contract/common.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 const PUBLIC_URL = 'http://127.0.0.1:3999';
 const START = '2026-11-10T09:00:00.000Z';
 
 describe.each(databaseKinds())('billing with the local checkout (%s)', (kind) => {
-  let database: TestDatabase;
-  let app: TestApp;
   const clock = fixedClock(START);
+  const { app, database } = useTestApp(kind, { overrides: { clock }, resetAfterEach: true });
   let token: string;
   let userId: string;
   let billing: ReturnType<typeof billingClient>;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await startTestApp(database, { overrides: { clock } });
-  });
   beforeEach(async () => {
     clock.set(START);
-    token = await signIn(app, { email: 'payer@example.com' });
-    userId = ((await (await app.fetch('/api/status', { token })).json()) as { user: { id: string } }).user.id;
+    ({ token, userId } = await signInUser(app, { email: 'payer@example.com' }));
     billing = billingClient(app, token);
-  });
-  afterEach(() => database.reset());
-  afterAll(async () => {
-    await app.close();
-    await database.close();
   });
 
   /** Opens a checkout and answers the local checkout page's path. */

@@ -1,31 +1,21 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SubscriptionAccess } from '../../src/modules/billing/index.js';
 import { billingClient } from '../support/billing/billing-client.js';
-import { signIn } from '../support/sign-in.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { signIn, userIdOf } from '../support/sign-in.js';
+import { databaseKinds } from '../support/test-database.js';
 import type { ErrorResponse } from '../../src/contract/common.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 const OFF_MESSAGE = 'Billing is switched off on this server: every account is active with unlimited tokens, so there is nothing to buy.';
 
 describe.each(databaseKinds())('billing switched off (%s)', (kind) => {
-  let database: TestDatabase;
-  let app: TestApp;
+  const { app } = useTestApp(kind, { env: { BILLING: 'off' }, resetAfterEach: true });
   let token: string;
   let billing: ReturnType<typeof billingClient>;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await startTestApp(database, { env: { BILLING: 'off' } });
-  });
   beforeEach(async () => {
     token = await signIn(app, { email: 'self-hosted@example.com' });
     billing = billingClient(app, token);
-  });
-  afterEach(() => database.reset());
-  afterAll(async () => {
-    await app.close();
-    await database.close();
   });
 
   it('answers every user as active, with the billingDisabled flag', async () => {
@@ -42,7 +32,7 @@ describe.each(databaseKinds())('billing switched off (%s)', (kind) => {
       planType: null,
       billingDisabled: true,
     });
-    const userId = ((await (await app.fetch('/api/status', { token })).json()) as { user: { id: string } }).user.id;
+    const userId = await userIdOf(app, token);
     expect(await app.container.resolve(SubscriptionAccess).isActive(userId)).toBe(true);
   });
 

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ErrorResponse } from '../../src/contract/common.js';
 import type { PlanChangePreview, PlanChangeResponse } from '../../src/contract/subscription.js';
 import { ReserveTokens } from '../../src/modules/token-ledger/index.js';
@@ -6,9 +6,10 @@ import { fixedClock } from '../../src/shared/clock.js';
 import { billingClient, pathOf } from '../support/billing/billing-client.js';
 import { webhookSender } from '../support/billing/stripe-webhooks.js';
 import { startFakeStripe, type FakeStripe, type Json } from '../support/fakes/fake-stripe.server.js';
-import { signIn } from '../support/sign-in.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { signIn, signInUser } from '../support/sign-in.js';
+import { databaseKinds } from '../support/test-database.js';
+import { useTestApp } from '../support/use-test-app.js';
+import { stripeEnv } from '../support/billing/stripe-env.js';
 
 const START = '2026-11-10T09:00:00.000Z';
 const HALFWAY = '2026-11-25T09:00:00.000Z';
@@ -17,23 +18,13 @@ const RENEWAL = '2026-12-10T09:00:00.000Z';
 const errorCode = async (response: Response) => ((await response.json()) as ErrorResponse).error.code;
 
 describe.each(databaseKinds())('plan change with the local checkout (%s)', (kind) => {
-  let database: TestDatabase;
-  let app: TestApp;
   const clock = fixedClock(START);
+  const { app } = useTestApp(kind, { overrides: { clock }, resetAfterEach: true });
   let billing: ReturnType<typeof billingClient>;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await startTestApp(database, { overrides: { clock } });
-  });
   beforeEach(async () => {
     clock.set(START);
     billing = billingClient(app, await signIn(app, { email: 'changer@example.com' }));
-  });
-  afterEach(() => database.reset());
-  afterAll(async () => {
-    await app.close();
-    await database.close();
   });
 
   /** Moves the clock; a fresh sign-in, as the access token would have expired meanwhile. */
@@ -118,32 +109,25 @@ describe.each(databaseKinds())('plan change with the local checkout (%s)', (kind
 });
 
 describe.each(databaseKinds())('plan change with Stripe (%s)', (kind) => {
-  let database: TestDatabase;
   let stripe: FakeStripe;
-  let app: TestApp;
   let userId: string;
   let billing: ReturnType<typeof billingClient>;
   let webhooks: ReturnType<typeof webhookSender>;
 
+  // Registered before the app: the fake starts first and closes last.
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
     stripe = await startFakeStripe();
     stripe.seedDefaultPrices();
-    app = await startTestApp(database, {
-      env: { BILLING: 'stripe', STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url },
-    });
+  });
+  afterAll(() => stripe.close());
+  const { app } = useTestApp(kind, () => ({ env: stripeEnv(stripe), resetAfterEach: true }));
+  beforeAll(() => {
     webhooks = webhookSender(app, stripe);
   });
   beforeEach(async () => {
-    const token = await signIn(app, { email: 'changer@example.com' });
-    userId = ((await (await app.fetch('/api/status', { token })).json()) as { user: { id: string } }).user.id;
-    billing = billingClient(app, token);
-  });
-  afterEach(() => database.reset());
-  afterAll(async () => {
-    await app.close();
-    await stripe.close();
-    await database.close();
+    const changer = await signInUser(app, { email: 'changer@example.com' });
+    userId = changer.userId;
+    billing = billingClient(app, changer.token);
   });
 
   async function activeBasic() {

@@ -1,44 +1,37 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SubscriptionAccess } from '../../src/modules/billing/index.js';
 import { ReserveTokens } from '../../src/modules/token-ledger/index.js';
 import { billingClient } from '../support/billing/billing-client.js';
 import { webhookSender } from '../support/billing/stripe-webhooks.js';
 import { startFakeStripe, type FakeStripe, type Json } from '../support/fakes/fake-stripe.server.js';
-import { signIn } from '../support/sign-in.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { signInUser } from '../support/sign-in.js';
+import { databaseKinds } from '../support/test-database.js';
 import type { ErrorResponse } from '../../src/contract/common.js';
+import { useTestApp } from '../support/use-test-app.js';
+import { stripeEnv } from '../support/billing/stripe-env.js';
 
 const PUBLIC_URL = 'http://127.0.0.1:3999';
 
 describe.each(databaseKinds())('billing with Stripe (%s)', (kind) => {
-  let database: TestDatabase;
   let stripe: FakeStripe;
-  let app: TestApp;
   let token: string;
   let userId: string;
   let billing: ReturnType<typeof billingClient>;
   let webhooks: ReturnType<typeof webhookSender>;
 
+  // Registered before the app: the fake starts first and closes last.
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
     stripe = await startFakeStripe();
     stripe.seedDefaultPrices();
-    app = await startTestApp(database, {
-      env: { BILLING: 'stripe', STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url },
-    });
+  });
+  afterAll(() => stripe.close());
+  const { app, database } = useTestApp(kind, () => ({ env: stripeEnv(stripe), resetAfterEach: true }));
+  beforeAll(() => {
     webhooks = webhookSender(app, stripe);
   });
   beforeEach(async () => {
-    token = await signIn(app, { email: 'buyer@example.com' });
-    userId = ((await (await app.fetch('/api/status', { token })).json()) as { user: { id: string } }).user.id;
+    ({ token, userId } = await signInUser(app, { email: 'buyer@example.com' }));
     billing = billingClient(app, token);
-  });
-  afterEach(() => database.reset());
-  afterAll(async () => {
-    await app.close();
-    await stripe.close();
-    await database.close();
   });
 
   async function checkout(response: Response): Promise<Json> {

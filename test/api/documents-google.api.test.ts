@@ -5,38 +5,36 @@ import { KnexProviderCredentials } from '../../src/modules/identity/infra/knex.p
 import { createDocument } from '../support/documents.js';
 import { startFakeGoogleDocs, type FakeGoogleDocs } from '../support/fakes/fake-google-docs.server.js';
 import { signIn } from '../support/sign-in.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
 import { TEST_ENCRYPTION_KEY } from '../support/test-config.js';
-import { openTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 describe('documents on Google Docs (fake Docs and Drive, real googleapis client)', () => {
   const sealer = new AesGcmSecretSealer(TEST_ENCRYPTION_KEY);
-  let database: TestDatabase;
   let google: FakeGoogleDocs;
-  let app: TestApp;
   let token: string;
 
+  // Registered before the app: the fake starts first and closes last.
   beforeAll(async () => {
-    database = await openTestDatabase('pglite');
     google = await startFakeGoogleDocs();
-    const store = new GoogleDocsDocStore({
-      clientId: google.clientId,
-      clientSecret: google.clientSecret,
-      credentials: new KnexProviderCredentials(database.db, sealer),
-      rootUrl: google.rootUrl,
-      tokenUrl: google.tokenUrl,
-      timeoutMs: 2_000,
-      retry: { retries: 2, baseDelayMs: 5 },
-    });
-    app = await startTestApp(database, { overrides: { docStore: store } });
+  });
+  afterAll(() => google.close());
+  const { app, database } = useTestApp('pglite', (opened) => ({
+    overrides: {
+      docStore: new GoogleDocsDocStore({
+        clientId: google.clientId,
+        clientSecret: google.clientSecret,
+        credentials: new KnexProviderCredentials(opened.db, sealer),
+        rootUrl: google.rootUrl,
+        tokenUrl: google.tokenUrl,
+        timeoutMs: 2_000,
+        retry: { retries: 2, baseDelayMs: 5 },
+      }),
+    },
+  }));
+  beforeAll(async () => {
     token = await signIn(app, { email: 'ada@example.com' });
     // What a Google sign-in stores: the sealed refresh token of the account.
     await database.db('users').update({ provider_refresh_token_enc: sealer.seal(google.issueRefreshToken('ada')) });
-  });
-  afterAll(async () => {
-    await app.close();
-    await google.close();
-    await database.close();
   });
 
   it('creates a Google Doc titled after the document and links to it', async () => {

@@ -1,32 +1,22 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { DocumentListItem, DocumentsPage } from '../../src/contract/documents.js';
 import type { ErrorResponse } from '../../src/contract/common.js';
 import { createDocument } from '../support/documents.js';
 import { rawRequest } from '../support/raw-http.js';
 import { signIn } from '../support/sign-in.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { databaseKinds } from '../support/test-database.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 // The web app's comparison (web/src/features/documents/utils/document-list.ts): the server's pages must
 // come in exactly this order.
 const polishOrder = (names: readonly string[]) => [...names].sort((a, b) => a.localeCompare(b, 'pl'));
 
 describe.each(databaseKinds())('GET /api/google-docs, paged (%s)', (kind) => {
-  let database: TestDatabase;
-  let app: TestApp;
+  const { app } = useTestApp(kind, { env: { INBOUND_DOMAIN: 'in.example.com' }, resetAfterEach: true });
   let token: string;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await startTestApp(database, { env: { INBOUND_DOMAIN: 'in.example.com' } });
-  });
   beforeEach(async () => {
     token = await signIn(app, { email: 'owner@example.com' });
-  });
-  afterEach(() => database.reset());
-  afterAll(async () => {
-    await app.close();
-    await database.close();
   });
 
   async function page(query: string, as = token): Promise<DocumentsPage> {

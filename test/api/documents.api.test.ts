@@ -124,6 +124,7 @@ describe.each(databaseKinds())('document calls (%s)', (kind) => {
         overwriteAtBeginning: true,
         processedEmailsCount: 0,
         createdAt: created.createdAt,
+        parts: [],
       });
     });
 

@@ -1,19 +1,17 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_STREAMS_PER_USER } from '../../src/modules/live-updates/index.js';
-import { activateLocalSubscription } from '../support/billing/subscribe.js';
-import { createDocument } from '../support/documents.js';
 import { openEventStream, type OpenEventStream } from '../support/event-stream.js';
-import { sendMail, verdictOf } from '../support/mail.js';
+import { sendMail } from '../support/mail.js';
 import { signIn } from '../support/sign-in.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { databaseKinds } from '../support/test-database.js';
 import type { DocumentListItem } from '../../src/contract/documents.js';
+import { useTestApp, receivingMail } from '../support/use-test-app.js';
+import { aDocumentOwner } from '../support/document-owner.js';
 
 const WAIT = { timeout: 20_000, interval: 50 };
 
 describe.each(databaseKinds())('live updates: GET /api/events (%s)', (kind) => {
-  let database: TestDatabase;
-  let app: TestApp;
+  const { app } = useTestApp(kind, receivingMail({ env: { EVENTS_HEARTBEAT_SECONDS: '0.1' }, resetAfterEach: true }));
   let token: string;
   let doc: DocumentListItem;
   const streams: OpenEventStream[] = [];
@@ -24,27 +22,11 @@ describe.each(databaseKinds())('live updates: GET /api/events (%s)', (kind) => {
   };
   const named = (stream: OpenEventStream, name: string) => stream.events.filter((event) => event.event === name);
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await startTestApp(database, {
-      env: { JOB_POLLING_SECONDS: '0.5', INBOUND_DOMAIN: 'in.example.com', EVENTS_HEARTBEAT_SECONDS: '0.1' },
-      roles: ['http', 'smtp', 'worker'],
-      overrides: { senderAuthenticator: verdictOf('none') },
-    });
-  });
   beforeEach(async () => {
-    token = await signIn(app, { email: 'owner@example.com' });
-    const userId = ((await (await app.fetch('/api/status', { token })).json()) as { user: { id: string } }).user.id;
-    doc = await createDocument(app, token, { allowedEmails: ['boss@example.com'] });
-    await activateLocalSubscription(app.container, userId);
+    ({ token, doc } = await aDocumentOwner(app, { allowedEmails: ['boss@example.com'] }));
   });
-  afterEach(async () => {
+  afterEach(() => {
     for (const stream of streams.splice(0)) stream.close();
-    await database.reset();
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
   });
 
   it('answers 401 without a session, like every protected call', async () => {

@@ -1,31 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activateLocalSubscription } from '../support/billing/subscribe.js';
+import { describe, expect, it } from 'vitest';
 import { createDocument } from '../support/documents.js';
-import { sendMail, verdictOf, waitForMails } from '../support/mail.js';
+import { sendMail, waitForMails } from '../support/mail.js';
 import { parseSamples, sampleValue } from '../support/metrics.js';
 import { signIn } from '../support/sign-in.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { databaseKinds } from '../support/test-database.js';
+import { useTestApp, receivingMail } from '../support/use-test-app.js';
+import { aDocumentOwner } from '../support/document-owner.js';
 
 const METRICS_TOKEN = 'metrics-token-0123456789abcdef';
 
 describe.each(databaseKinds())('GET /metrics (%s)', (kind) => {
   describe('in a process running every role, open without METRICS_TOKEN', () => {
-    let database: TestDatabase;
-    let app: TestApp;
-
-    beforeAll(async () => {
-      database = await openTestDatabase(kind);
-      app = await startTestApp(database, {
-        env: { JOB_POLLING_SECONDS: '0.5', INBOUND_DOMAIN: 'in.example.com' },
-        roles: ['http', 'smtp', 'worker'],
-        overrides: { senderAuthenticator: verdictOf('none') },
-      });
-    });
-    afterAll(async () => {
-      await app.close();
-      await database.close();
-    });
+    const { app } = useTestApp(kind, receivingMail());
 
     const scrape = async () => {
       const response = await app.fetch('/metrics');
@@ -34,10 +20,7 @@ describe.each(databaseKinds())('GET /metrics (%s)', (kind) => {
     };
 
     it('counts a mail received over SMTP, processed by the worker and written, with the model tokens', async () => {
-      const token = await signIn(app, { email: 'owner@example.com' });
-      const userId = ((await (await app.fetch('/api/status', { token })).json()) as { user: { id: string } }).user.id;
-      const doc = await createDocument(app, token, { allowedEmails: ['a@example.com'] });
-      await activateLocalSubscription(app.container, userId);
+      const { token, doc } = await aDocumentOwner(app, { allowedEmails: ['a@example.com'] });
 
       await sendMail(app, { from: 'a@example.com', to: doc.forwardEmail, subject: 'Quarterly numbers', text: 'Revenue rose by four percent this quarter. Costs stayed flat.' });
       expect(await waitForMails(app, token, doc.documentId, 1)).toMatchObject([{ status: 'processed' }]);
@@ -81,17 +64,7 @@ describe.each(databaseKinds())('GET /metrics (%s)', (kind) => {
   });
 
   describe('with METRICS_TOKEN set', () => {
-    let database: TestDatabase;
-    let app: TestApp;
-
-    beforeAll(async () => {
-      database = await openTestDatabase(kind);
-      app = await startTestApp(database, { env: { METRICS_TOKEN } });
-    });
-    afterAll(async () => {
-      await app.close();
-      await database.close();
-    });
+    const { app } = useTestApp(kind, { env: { METRICS_TOKEN } });
 
     it.each([
       ['no Authorization header', undefined],

@@ -6,7 +6,7 @@ import { signIn } from '../support/sign-in.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.js';
 
-const ALL_ON = { lowBalance: true, heldMail: true, refusedSender: true, failedMail: true };
+const ALL_ON = { lowBalance: true, heldMail: true, refusedSender: true, failedMail: true, documentContinued: true };
 
 interface OutboxMail {
   to: string;
@@ -111,7 +111,7 @@ describe.each(databaseKinds())('notifications over HTTP (%s)', (kind) => {
       expect(await settings()).toEqual({ ...ALL_ON, refusedSender: false });
 
       await app.fetch(`/unsubscribe?token=${encodeURIComponent(link)}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'scope=all' });
-      expect(await settings()).toEqual({ lowBalance: false, heldMail: false, refusedSender: false, failedMail: false });
+      expect(await settings()).toEqual({ lowBalance: false, heldMail: false, refusedSender: false, failedMail: false, documentContinued: false });
       await app.fetch('/api/notification-settings', { method: 'PUT', token, json: ALL_ON });
     });
 

@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app.js';
-import { openTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { describe, expect, it } from 'vitest';
+import { startTestApp } from '../support/test-app.js';
+import { openTestDatabase } from '../support/test-database.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 describe('the HTTP platform', () => {
-  let database: TestDatabase;
-  let app: TestApp;
-
-  beforeAll(async () => {
-    database = await openTestDatabase('pglite');
-    app = await startTestApp(database);
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  const { app } = useTestApp('pglite');
 
   it('answers /healthz while alive and /readyz when the database answers', async () => {
     expect(await (await app.fetch('/healthz')).json()).toEqual({ status: 'ok' });

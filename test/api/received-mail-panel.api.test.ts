@@ -1,44 +1,27 @@
 // A received mail's panel (its block as written, its history, its link), the filters of a document's
 // received-mails table, and the one search across the user's documents (docs/api.md § Received mail).
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { DocumentListItem } from '../../src/contract/documents.js';
 import type { FoundMailsResponse, ReceivedMail, ReceivedMailDetail, ReceivedMailStatus } from '../../src/contract/received-mails.js';
 import { createDocument } from '../support/documents.js';
-import { activateLocalSubscription } from '../support/billing/subscribe.js';
-import { sendMail, verdictOf, waitForMails } from '../support/mail.js';
+import { sendMail, waitForMails } from '../support/mail.js';
 import { signIn } from '../support/sign-in.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { databaseKinds } from '../support/test-database.js';
+import { useTestApp, receivingMail } from '../support/use-test-app.js';
+import { aDocumentOwner } from '../support/document-owner.js';
 
 const aMessage = (from: string, to: string, subject: string, messageId: string) =>
   [`From: ${from}`, `To: ${to}`, `Subject: ${subject}`, `Message-ID: <${messageId}>`, 'Content-Type: text/plain; charset=utf-8', '', 'The board meets on Friday. Please send the figures by Thursday.', ''].join('\r\n');
 
 describe.each(databaseKinds())('a received mail’s panel, filters and search (%s)', (kind) => {
-  let database: TestDatabase;
-  let app: TestApp;
+  const { app, database } = useTestApp(kind, { ...receivingMail(), resetAfterEach: true });
   let token: string;
   let userId: string;
   let doc: DocumentListItem;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await startTestApp(database, {
-      env: { JOB_POLLING_SECONDS: '0.5', INBOUND_DOMAIN: 'in.example.com' },
-      roles: ['http', 'smtp', 'worker'],
-      overrides: { senderAuthenticator: verdictOf('none') },
-    });
-  });
   beforeEach(async () => {
-    token = await signIn(app, { email: 'owner@example.com' });
-    userId = ((await (await app.fetch('/api/status', { token })).json()) as { user: { id: string } }).user.id;
-    doc = await createDocument(app, token, { docName: 'Board', allowedEmails: ['ada@example.com'] });
-    await activateLocalSubscription(app.container, userId);
-  });
-  afterEach(() => database.reset());
-  afterAll(async () => {
-    await app.close();
-    await database.close();
+    ({ token, userId, doc } = await aDocumentOwner(app, { docName: 'Board', allowedEmails: ['ada@example.com'] }));
   });
 
   const get = async <Body>(path: string, as = token) => {

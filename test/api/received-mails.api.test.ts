@@ -1,14 +1,13 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { LlmFailedError, OfflineSummariser, type Llm, type SummaryRequest } from '../../src/modules/summarization/index.js';
-import { createDocument } from '../support/documents.js';
 import { FixedAttachmentReader } from '../support/fakes/in-memory-mail.js';
-import { activateLocalSubscription } from '../support/billing/subscribe.js';
-import { sendMail, verdictOf, waitForMails } from '../support/mail.js';
+import { sendMail, waitForMails } from '../support/mail.js';
 import { signIn } from '../support/sign-in.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { databaseKinds } from '../support/test-database.js';
 import type { DocumentListItem } from '../../src/contract/documents.js';
 import type { ReceivedMail } from '../../src/contract/received-mails.js';
+import { useTestApp, receivingMail } from '../support/use-test-app.js';
+import { aDocumentOwner } from '../support/document-owner.js';
 
 /** The offline summariser, but refusing mail whose subject says so: a permanent failure on demand. */
 class SwitchableLlm implements Llm {
@@ -48,33 +47,15 @@ function aMailWithAFile(from: string, to: string, subject: string): string {
 describe.each(databaseKinds())('received mails of a document (%s)', (kind) => {
   const llm = new SwitchableLlm();
   const attachments = new FixedAttachmentReader();
-  let database: TestDatabase;
-  let app: TestApp;
+  const { app, database } = useTestApp(kind, receivingMail({ overrides: { llm, attachmentReader: attachments }, resetAfterEach: true }));
   let token: string;
   let doc: DocumentListItem;
-  let userId: string;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await startTestApp(database, {
-      env: { JOB_POLLING_SECONDS: '0.5', INBOUND_DOMAIN: 'in.example.com' },
-      roles: ['http', 'smtp', 'worker'],
-      overrides: { senderAuthenticator: verdictOf('none'), llm, attachmentReader: attachments },
-    });
-  });
   beforeEach(async () => {
-    token = await signIn(app, { email: 'owner@example.com' });
-    userId = ((await (await app.fetch('/api/status', { token })).json()) as { user: { id: string } }).user.id;
-    doc = await createDocument(app, token, { allowedEmails: ['a@example.com', 'b@example.com', 'c@example.com'] });
-    await activateLocalSubscription(app.container, userId);
+    ({ token, doc } = await aDocumentOwner(app, { allowedEmails: ['a@example.com', 'b@example.com', 'c@example.com'] }));
     llm.refuse = true;
     attachments.attachments = [];
     attachments.calls = 0;
-  });
-  afterEach(() => database.reset());
-  afterAll(async () => {
-    await app.close();
-    await database.close();
   });
 
   const list = async (query = '') => {

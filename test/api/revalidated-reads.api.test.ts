@@ -1,17 +1,15 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activateLocalSubscription } from '../support/billing/subscribe.js';
 import type { DocumentListItem } from '../../src/contract/documents.js';
 import { createDocument } from '../support/documents.js';
-import { sendMail, verdictOf, waitForMails } from '../support/mail.js';
+import { sendMail, waitForMails } from '../support/mail.js';
 import { rawRequest } from '../support/raw-http.js';
-import { signIn } from '../support/sign-in.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
-import { openTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { useTestApp, receivingMail } from '../support/use-test-app.js';
+import { aDocumentOwner } from '../support/document-owner.js';
 
 describe('ETag and 304 on the reads the app repeats, compression of large answers', () => {
-  let database: TestDatabase;
-  let app: TestApp;
+  const { app } = useTestApp('pglite', receivingMail());
   let token: string;
   let userId: string;
   let doc: DocumentListItem;
@@ -26,19 +24,7 @@ describe('ETag and 304 on the reads the app repeats, compression of large answer
   });
 
   beforeAll(async () => {
-    database = await openTestDatabase('pglite');
-    app = await startTestApp(database, {
-      env: { JOB_POLLING_SECONDS: '0.5', INBOUND_DOMAIN: 'in.example.com' },
-      roles: ['http', 'smtp', 'worker'],
-      overrides: { senderAuthenticator: verdictOf('none') },
-    });
-    token = await signIn(app, { email: 'owner@example.com' });
-    userId = ((await (await app.fetch('/api/status', { token })).json()) as { user: { id: string } }).user.id;
-    doc = await createDocument(app, token, { allowedEmails: ['sender@example.com'] });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
+    ({ token, userId, doc } = await aDocumentOwner(app, { allowedEmails: ['sender@example.com'] }, { subscribed: false }));
   });
 
   const read = (path: string, headers: Record<string, string> = {}) =>

@@ -1,27 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/shared/clock.js';
 import { signInAs } from '../security/support/browser.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.js';
+import type { TestApp } from '../support/test-app.js';
+import { databaseKinds } from '../support/test-database.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 const signIn = (app: TestApp) => signInAs(app, 'ada@example.com');
 
 describe.each(databaseKinds())('sessions: /api/status, /api/refresh, /api/logout (%s)', (kind) => {
   const clock = fixedClock('2026-03-01T10:00:00Z');
-  let database: TestDatabase;
-  let app: TestApp;
+  const { app, database } = useTestApp(kind, { overrides: { clock }, resetAfterEach: true });
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await startTestApp(database, { overrides: { clock } });
-  });
-  afterEach(async () => {
+  afterEach(() => {
     clock.set('2026-03-01T10:00:00Z');
-    await database.reset();
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
   });
 
   it('answers 401 with the error shape when no token is sent', async () => {

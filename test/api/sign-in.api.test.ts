@@ -1,25 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GoogleIdentityProvider } from '../../src/modules/identity/infra/google.identity-provider.js';
 import { DOCS_SCOPE } from '../../src/modules/identity/domain/scopes.js';
 import { aGoogleUser, startFakeGoogleOAuth, type FakeGoogleOAuth } from '../support/fakes/fake-google-oauth.server.js';
 import { Browser, consentInDev, signInAs, walkSignIn } from '../security/support/browser.js';
 import { locationPath } from '../support/sign-in.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { databaseKinds } from '../support/test-database.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 describe.each(databaseKinds())('sign-in through /oauth (%s)', (kind) => {
-  let database: TestDatabase;
-  let app: TestApp;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await startTestApp(database);
-  });
-  afterEach(() => database.reset());
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  const { app, database } = useTestApp(kind, { resetAfterEach: true });
 
   it('sends /oauth/login to the provider with state, PKCE and the callback URL', async () => {
     const response = await app.fetch('/oauth/login');
@@ -150,24 +139,18 @@ describe.each(databaseKinds())('sign-in through /oauth (%s)', (kind) => {
 });
 
 describe('sign-in through Google (fake OAuth server, real client)', () => {
-  let database: TestDatabase;
   let google: FakeGoogleOAuth;
-  let app: TestApp;
 
+  // Registered before the app: the fake starts first and closes last.
   beforeAll(async () => {
-    database = await openTestDatabase('pglite');
     google = await startFakeGoogleOAuth();
-    app = await startTestApp(database, {
-      overrides: {
-        identityProvider: new GoogleIdentityProvider({ clientId: google.clientId, clientSecret: google.clientSecret, endpoints: google.endpoints }),
-      },
-    });
   });
-  afterAll(async () => {
-    await app.close();
-    await google.close();
-    await database.close();
-  });
+  afterAll(() => google.close());
+  const { app, database } = useTestApp('pglite', () => ({
+    overrides: {
+      identityProvider: new GoogleIdentityProvider({ clientId: google.clientId, clientSecret: google.clientSecret, endpoints: google.endpoints }),
+    },
+  }));
 
   async function throughGoogle(): Promise<string> {
     const browser = new Browser(app);

@@ -1,24 +1,20 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../web/build/precompress.js';
 import { rawRequest } from '../support/raw-http.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
-import { openTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 const SCRIPT = `export const greeting = ${JSON.stringify('hello from the landing page '.repeat(200))};\n`;
 const INDEX = `<!doctype html><html><head><title>Mailscribe</title><script type="module" src="/assets/landing-abc123.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(80)}</body></html>`;
 
 describe('static files of the built web app', () => {
-  let database: TestDatabase;
-  let app: TestApp;
+  const { app } = useTestApp('pglite');
   let webDir: string;
   const file = (name: string) => readFileSync(join(webDir, name));
 
   beforeAll(async () => {
-    database = await openTestDatabase('pglite');
-    app = await startTestApp(database);
     webDir = app.config.WEB_DIR;
     // A build as Vite and the precompress plugin leave it: originals with their .br and .gz.
     writeFileSync(join(webDir, 'index.html'), INDEX);
@@ -26,10 +22,6 @@ describe('static files of the built web app', () => {
     writeFileSync(join(webDir, 'theme-init.js'), `document.documentElement.dataset.theme = localStorage.getItem('theme') ?? 'light'; /* ${'x'.repeat(400)} */`);
     writeFileSync(join(webDir, 'assets', 'logo-abc123.png'), Buffer.alloc(2048, 7));
     await precompressDir(webDir);
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
   });
 
   const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => rawRequest(app.url, path, { method, headers });

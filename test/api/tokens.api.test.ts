@@ -1,31 +1,21 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { GrantSubscriptionPeriod, GrantTokens, ReserveTokens, SettleTokens } from '../../src/modules/token-ledger/index.js';
-import { signIn } from '../support/sign-in.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { signIn, signInUser } from '../support/sign-in.js';
+import { startTestApp } from '../support/test-app.js';
+import { databaseKinds, openTestDatabase } from '../support/test-database.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 type Page<T> = { data: T[]; total: number };
 type UsageRow = { operation: string; usedTokens: number; date: string; payedUsd: number };
 type AddedRow = { source: string; tokens: number; payedUsd: number; date: string };
 
 describe.each(databaseKinds())('token calls (%s)', (kind) => {
-  let database: TestDatabase;
-  let app: TestApp;
+  const { app, database } = useTestApp(kind, { resetAfterEach: true });
   let token: string;
   let userId: string;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await startTestApp(database);
-  });
   beforeEach(async () => {
-    token = await signIn(app, { email: 'reader@example.com' });
-    userId = ((await (await app.fetch('/api/status', { token })).json()) as { user: { id: string } }).user.id;
-  });
-  afterEach(() => database.reset());
-  afterAll(async () => {
-    await app.close();
-    await database.close();
+    ({ token, userId } = await signInUser(app, { email: 'reader@example.com' }));
   });
 
   /** Usage the way the pipeline records it: reserve, then settle, at a chosen time. */

@@ -329,7 +329,7 @@ export async function apiBenchmark(kind: DatabaseKind): Promise<ApiBenchResult> 
 export function healthzShareTarget(callName: string): number | null {
   // The spec's unpaged list answers every card at once (364 kB of JSON for 1,000 documents): it stays for the
   // spec's callers and is reported, while the app asks pages (issue 15: the list costs what a page costs). It is
-  // answered from kept, pre-compressed bytes (whole-list.answer-cache.ts); profiled under this load, the server's
+  // answered from kept, pre-compressed bytes (owner-answers.cache.ts); profiled under this load, the server's
   // thread sits idle most of the run while autocannon's turns each compressed body into a string: the number
   // measures the load generator as much as the app.
   if (callName === UNPAGED_LIST_CALL) return null;

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark of the product in one run, written to docs/benchmarks.md with the
  * machine it ran on and each target's verdict. Postgres runs too when TEST_DATABASE_URL is set.
- * BENCH_ONLY=intake,pipeline,api,web,install,start,text,attachments,tests,summaries runs a subset and prints it without touching the docs;
+ * BENCH_ONLY=intake,pipeline,google,relay,api,web,install,start,text,attachments,tests,summaries runs a subset and prints it without touching the docs;
  * with BENCH_WRITE_SECTIONS=1 too, those sections replace theirs in docs/benchmarks.md, marked as measured alone.
  */
 import { writeFileSync } from 'node:fs';
@@ -12,6 +12,9 @@ import { replaceSections } from './support/report-sections.js';
 import { benchDatabaseKinds, type DatabaseKind } from './support/bench-database.js';
 import { durableIntake, INTAKE_CONNECTIONS, rawIntake } from './mail/intake.bench.js';
 import { pipelineBenchmark, splitRolesBenchmark, type PipelineResult, type SplitRolesResult } from './mail/pipeline.bench.js';
+import { googleLimitsBenchmark, type GoogleLimitsRow } from './mail/google-limits.bench.js';
+import { googleLimitsSection } from './mail/google-limits.section.js';
+import { postfixRelayLoad, type RelayLoadResult } from './mail/postfix-relay.bench.js';
 import { MAIL_BODY } from './mail/mail-fixture.js';
 import { bundleSizes, type BundleSizes } from './web/bundle-sizes.bench.js';
 import { FIRST_START_TARGET, firstStart, type FirstStart } from './start/first-start.bench.js';
@@ -37,7 +40,7 @@ const INTAKE_ROUNDS = 3;
 const REPORT = fileURLToPath(new URL('../../docs/benchmarks.md', import.meta.url));
 const WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
-const only = new Set((process.env.BENCH_ONLY ?? 'intake,pipeline,api,web,install,start,text,attachments,tests,summaries').split(',').map((part) => part.trim()));
+const only = new Set((process.env.BENCH_ONLY ?? 'intake,pipeline,google,relay,api,web,install,start,text,attachments,tests,summaries').split(',').map((part) => part.trim()));
 const kinds = benchDatabaseKinds();
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -119,6 +122,25 @@ function pipelineSection(results: PipelineResult[], split: SplitRolesResult | nu
     );
   }
   return lines;
+}
+
+function relaySection(result: RelayLoadResult | null): string[] {
+  const lines = [
+    '## Postfix relay',
+    '',
+    'A real Postfix (Debian\'s package) in front of the listener, as docs/operations.md sets it up: clients on loopback',
+    'addresses of their own send as fast as the relay takes them; the relay asks the listener for every recipient',
+    'first, then delivers. Time is from the first mail sent to the last one committed by the app (embedded database).',
+    '',
+  ];
+  if (!result) return [...lines, 'Not measured: this machine has no /usr/sbin/postfix, or the run is not root (the Postfix master must be).'];
+  const clean = result.stored === result.mails && result.deferred === 0 && result.refused421 === 0 && result.rejectedBySender === 0;
+  return [
+    ...lines,
+    '| mails | clients | time | committed | deferred | deferred with 421 | refused to the sender | target |',
+    '|---:|---:|---:|---:|---:|---:|---:|---|',
+    `| ${fixed(result.mails)} | ${result.clients} | ${fixed(result.seconds, 1)} s | ${fixed(result.stored)} | ${result.deferred} | ${result.refused421} | ${result.rejectedBySender} | every mail, none deferred: ${verdict(clean)} |`,
+  ];
 }
 
 function apiSection(results: ApiBenchResult[]): string[] {
@@ -301,6 +323,20 @@ async function main(): Promise<void> {
     sections.push(pipelineSection(results, split));
     if (results.some((result) => result.steady.p99Ms > TARGET.pipelineP99Ms) || (split && split.steady.p99Ms > TARGET.pipelineP99Ms)) missed.push(WHY_MISSED.pipeline);
     if (results.some(capacityMissed)) missed.push(WHY_MISSED.capacity);
+  }
+  if (only.has('google')) {
+    // On one database, Postgres when there is one: these rows are paced by Google's minute, not the database.
+    const kind = kinds.at(-1) ?? 'pglite';
+    const rows: GoogleLimitsRow[] = [];
+    for (const shape of [{ mails: 500, users: 1 }, { mails: 2_000, users: 40 }]) {
+      rows.push(await googleLimitsBenchmark(kind, shape));
+      log(`google ${shape.mails} mails, ${shape.users} users done`);
+    }
+    sections.push(googleLimitsSection(rows));
+  }
+  if (only.has('relay')) {
+    sections.push(relaySection(await postfixRelayLoad()));
+    log('postfix relay done');
   }
   if (only.has('api')) {
     const results: ApiBenchResult[] = [];

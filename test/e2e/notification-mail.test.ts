@@ -68,7 +68,7 @@ describe('notification emails in the development outbox', () => {
       await stranger.close();
     }
     const settings = await callApi<NotificationSettingsResponse>(app.baseUrl, token, 'GET', 'notification-settings');
-    expect(settings.settings).toEqual({ lowBalance: false, heldMail: true, refusedSender: true, failedMail: true });
+    expect(settings.settings).toEqual({ lowBalance: false, heldMail: true, refusedSender: true, failedMail: true, documentContinued: true });
 
     // Settings shows the switch off.
     await page.goto('/settings');

@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AccountExport } from '../../src/contract/account.js';
 import type { DocumentListItem } from '../../src/contract/documents.js';
 import type { Database } from '../../src/platform/db/database.js';
 import { ACCOUNT_DELETION_KEPT } from '../../src/shared/retention-policy.js';
 import { createDocument } from '../support/documents.js';
 import { sendMail, verdictOf, waitForMails } from '../support/mail.js';
-import { signIn } from '../support/sign-in.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { signIn, userIdOf } from '../support/sign-in.js';
+import { databaseKinds } from '../support/test-database.js';
 import { holders, type Holding } from '../support/database-search.js';
+import { useTestApp, receivingMail } from '../support/use-test-app.js';
 
 // Deleting an account deletes it: afterwards no column of any table (every schema) holds the user's
 // email or name, a document's name, a mail's subject or sender. Only the billing records of
@@ -37,8 +37,7 @@ async function rowsWithUserId(db: Database, userId: string): Promise<Record<stri
 }
 
 describe.each(databaseKinds())('deleting an account deletes its data (%s)', (kind) => {
-  let database: TestDatabase;
-  let app: TestApp;
+  const { app, database } = useTestApp(kind, receivingMail({ env: { BILLING: 'off' }, overrides: { senderAuthenticator: verdictOf('pass') } }));
   let token: string;
   let otherToken: string;
   let userId: string;
@@ -48,15 +47,9 @@ describe.each(databaseKinds())('deleting an account deletes its data (%s)', (kin
   let before: Holding[];
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await startTestApp(database, {
-      env: { JOB_POLLING_SECONDS: '0.5', INBOUND_DOMAIN: 'in.example.com', BILLING: 'off' },
-      roles: ['http', 'smtp', 'worker'],
-      overrides: { senderAuthenticator: verdictOf('pass') },
-    });
     token = await signIn(app, { email: EMAIL, name: NAME });
     otherToken = await signIn(app, { email: EMAIL, name: NAME });
-    userId = ((await (await app.fetch('/api/status', { token })).json()) as { user: { id: string } }).user.id;
+    userId = await userIdOf(app, token);
     document = await createDocument(app, token, { docName: DOC_NAME, allowedEmails: [SENDER] });
     await sendMail(app, { from: `Ada Verity <${SENDER}>`, to: document.forwardEmail, subject: `${SUBJECT} budget 4821`, text: 'Please approve the budget by Friday.\n\nAda' });
     await sendMail(app, { from: STRANGER, to: document.forwardEmail, subject: `${SUBJECT} invitation 4823`, text: 'Join us for the party.' });
@@ -84,10 +77,6 @@ describe.each(databaseKinds())('deleting an account deletes its data (%s)', (kin
 
     const response = await app.fetch('/api/account/delete', { method: 'POST', token, json: { email: ` ${EMAIL.toUpperCase()} ` } });
     expect(response.status).toBe(204);
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
   });
 
   it('exports the account, its documents, its mail records, its ledger and its subscription as an attachment', () => {

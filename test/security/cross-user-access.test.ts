@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createDocument } from '../support/documents.js';
-import { openTestDatabase, type TestDatabase } from '../support/test-database.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
 import { signInAs } from './support/browser.js';
 import type { DocumentListItem } from '../../src/contract/documents.js';
 import type { ErrorResponse } from '../../src/contract/common.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 
 const A_MAIL_ID = '7d0c5f8e-3b7a-4a51-9a57-0c2f5b1e9d11';
@@ -25,22 +24,15 @@ const calls = (id: string): [method: string, path: string, json?: unknown][] => 
 ];
 
 describe("cross-user access: another user's document answers 404 on every call and changes nothing", () => {
-  let database: TestDatabase;
-  let app: TestApp;
+  const { app } = useTestApp('pglite');
   let owner: string;
   let intruder: string;
   let doc: DocumentListItem;
 
   beforeAll(async () => {
-    database = await openTestDatabase('pglite');
-    app = await startTestApp(database);
     owner = await signInAs(app, 'owner@example.com');
     intruder = await signInAs(app, 'intruder@example.com');
     doc = await createDocument(app, owner);
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
   });
 
   it.each(calls('{id}').map(([method, path], index) => [method, path, index] as const))('%s %s answers the intruder 404', async (method, _template, index) => {

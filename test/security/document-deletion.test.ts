@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentListItem } from '../../src/contract/documents.js';
 import { LlmFailedError, OfflineSummariser, type Llm, type SummaryRequest } from '../../src/modules/summarization/index.js';
 import { createDocument } from '../support/documents.js';
 import { sendMail, verdictOf, waitForMails } from '../support/mail.js';
-import { signIn } from '../support/sign-in.js';
+import { signInUser } from '../support/sign-in.js';
 import { RawSmtpClient } from '../support/smtp-client.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { databaseKinds } from '../support/test-database.js';
 import { holders, type Holding } from '../support/database-search.js';
+import { useTestApp, receivingMail } from '../support/use-test-app.js';
 
 // Deleting a document deletes: after it, nothing in the database says what its mail was about or who
 // sent it. The check does not trust a list of tables: it reads every column of every table there is.
@@ -30,8 +30,8 @@ class RefusingLlm implements Llm {
 }
 
 describe.each(databaseKinds())('deleting a document deletes its data (%s)', (kind) => {
-  let database: TestDatabase;
-  let app: TestApp;
+  // A pass: the Gmail confirmation counts as Google's own.
+  const { app, database } = useTestApp(kind, receivingMail({ env: { BILLING: 'off' }, overrides: { senderAuthenticator: verdictOf('pass'), llm: new RefusingLlm() } }));
   let token: string;
   let userId: string;
   let doomed: DocumentListItem;
@@ -39,15 +39,7 @@ describe.each(databaseKinds())('deleting a document deletes its data (%s)', (kin
   let before: Holding[];
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await startTestApp(database, {
-      env: { JOB_POLLING_SECONDS: '0.5', INBOUND_DOMAIN: 'in.example.com', BILLING: 'off' },
-      roles: ['http', 'smtp', 'worker'],
-      // A pass: the Gmail confirmation counts as Google's own.
-      overrides: { senderAuthenticator: verdictOf('pass'), llm: new RefusingLlm() },
-    });
-    token = await signIn(app, { email: 'owner@example.com' });
-    userId = ((await (await app.fetch('/api/status', { token })).json()) as { user: { id: string } }).user.id;
+    ({ token, userId } = await signInUser(app, { email: 'owner@example.com' }));
     doomed = await createDocument(app, token, { docName: 'Doomed notes', allowedEmails: [ALLOWED] });
     kept = await createDocument(app, token, { docName: 'Kept notes', allowedEmails: ['keeper@senders.example'] });
 
@@ -76,10 +68,6 @@ describe.each(databaseKinds())('deleting a document deletes its data (%s)', (kin
 
     const response = await app.fetch(`/api/deleteGoogleDoc/${doomed.documentId}`, { method: 'DELETE', token });
     expect(response.status).toBe(200);
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
   });
 
   it('held the subject, the senders, the content and the confirmation in many places before (the search finds them)', () => {

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentListItem } from '../../src/contract/documents.js';
 import { DOC_STORE, type DocStore } from '../../src/modules/documents/index.js';
 import { hostileAttachments, invoicePdf } from '../support/attachment-files.js';
-import { activateLocalSubscription } from '../support/billing/subscribe.js';
-import { createDocument } from '../support/documents.js';
 import { sendMail, verdictOf, waitForMails } from '../support/mail.js';
 import { compose } from '../support/mime-samples.js';
-import { signIn } from '../support/sign-in.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.js';
+import type { TestApp } from '../support/test-app.js';
+import { databaseKinds } from '../support/test-database.js';
+import { useTestApp } from '../support/use-test-app.js';
+import { aDocumentOwner } from '../support/document-owner.js';
 
 /** Keeps asking /healthz until stopped; answers how many came back 200 and the slowest one. */
 function pollHealth(app: TestApp): { stop: () => Promise<{ ok: number; failed: number; slowestMs: number }> } {
@@ -34,23 +33,13 @@ function pollHealth(app: TestApp): { stop: () => Promise<{ ok: number; failed: n
 }
 
 describe.each(databaseKinds())('hostile attachments (%s)', (kind) => {
-  let database: TestDatabase;
-  let app: TestApp;
+  const { app } = useTestApp(kind, { env: { JOB_POLLING_SECONDS: '0.5', ATTACHMENT_OCR: 'on' }, roles: ['http', 'smtp', 'worker'], overrides: { senderAuthenticator: verdictOf('none') } });
   let token: string;
   let userId: string;
   let doc: DocumentListItem;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await startTestApp(database, { env: { JOB_POLLING_SECONDS: '0.5', ATTACHMENT_OCR: 'on' }, roles: ['http', 'smtp', 'worker'], overrides: { senderAuthenticator: verdictOf('none') } });
-    token = await signIn(app, { email: 'owner@example.com' });
-    userId = ((await (await app.fetch('/api/status', { token })).json()) as { user: { id: string } }).user.id;
-    doc = await createDocument(app, token, { docName: 'Supplier', allowedEmails: ['ada@example.com'] });
-    await activateLocalSubscription(app.container, userId);
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
+    ({ token, userId, doc } = await aDocumentOwner(app, { docName: 'Supplier', allowedEmails: ['ada@example.com'] }));
   });
 
   it('processes the mail from what could be read, lists each hostile file as not read with its reason, and keeps answering /healthz', async () => {

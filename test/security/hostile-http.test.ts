@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDocument } from '../support/documents.js';
-import { openTestDatabase, type TestDatabase } from '../support/test-database.js';
 import { signInAs } from './support/browser.js';
 import { startLoggedApp, type LoggedApp } from './support/logged-app.js';
 import { rawRequest } from './support/raw-request.js';
 import type { DocumentListItem } from '../../src/contract/documents.js';
 import type { ErrorResponse } from '../../src/contract/common.js';
+import { useTestDatabase } from '../support/use-test-app.js';
 
 
 const NUL = '\u0000';
@@ -36,13 +36,12 @@ function poisoned(body: Record<string, unknown>, poison: string): { field: strin
 }
 
 describe('hostile HTTP input', () => {
-  let database: TestDatabase;
+  const database = useTestDatabase('pglite');
   let app: LoggedApp;
   let token: string;
   let doc: DocumentListItem;
 
   beforeAll(async () => {
-    database = await openTestDatabase('pglite');
     app = await startLoggedApp(database);
     token = await signInAs(app, 'owner@example.com');
   });
@@ -51,7 +50,6 @@ describe('hostile HTTP input', () => {
   });
   afterAll(async () => {
     await app.close();
-    await database.close();
   });
 
   const errorLines = () => app.logs.filter((line) => line.level >= 50);

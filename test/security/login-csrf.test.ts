@@ -1,21 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../support/test-database.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { describe, expect, it } from 'vitest';
 import { Browser, consentInDev, walkSignIn } from './support/browser.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 describe('login CSRF: a sign-in is bound to the browser that started it', () => {
-  let database: TestDatabase;
-  let app: TestApp;
-
-  beforeAll(async () => {
-    database = await openTestDatabase('pglite');
-    app = await startTestApp(database);
-  });
-  afterEach(() => database.reset());
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  const { app, database } = useTestApp('pglite', { resetAfterEach: true });
 
   const sessionCount = async () => (await database.db('sessions').count({ n: '*' }).first()) as { n: number | string };
 
@@ -61,17 +49,7 @@ describe('login CSRF: a sign-in is bound to the browser that started it', () => 
 });
 
 describe('sign-in starts are throttled per client address', () => {
-  let database: TestDatabase;
-  let app: TestApp;
-
-  beforeAll(async () => {
-    database = await openTestDatabase('pglite');
-    app = await startTestApp(database);
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  const { app, database } = useTestApp('pglite');
 
   it('sends a flood of /oauth/login and /oauth/register to /auth-error with too-many-attempts, writing no state for it', async () => {
     const answers: string[] = [];

@@ -1,13 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { DocumentDetails, DocumentListItem } from '../../src/contract/documents.js';
 import type { AllowAndProcessResponse } from '../../src/contract/received-mails.js';
-import { activateLocalSubscription } from '../support/billing/subscribe.js';
-import { createDocument } from '../support/documents.js';
-import { sendMail, verdictOf, waitForMails } from '../support/mail.js';
+import { sendMail, waitForMails } from '../support/mail.js';
 import { compose } from '../support/mime-samples.js';
-import { signIn } from '../support/sign-in.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { databaseKinds } from '../support/test-database.js';
+import { useTestApp, receivingMail } from '../support/use-test-app.js';
+import { aDocumentOwner } from '../support/document-owner.js';
 
 /** `ada@example.com` with a Cyrillic а (U+0430): it renders as the real address. */
 const HOMOGLYPH = 'ada@ex\u0430mple.com';
@@ -21,29 +19,12 @@ interface Block {
 }
 
 describe.each(databaseKinds())('look-alikes are shown for what they are (%s)', (kind) => {
-  let database: TestDatabase;
-  let app: TestApp;
+  const { app, database } = useTestApp(kind, { ...receivingMail(), resetAfterEach: true });
   let token: string;
   let doc: DocumentListItem;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await startTestApp(database, {
-      env: { JOB_POLLING_SECONDS: '0.5', INBOUND_DOMAIN: 'in.example.com' },
-      roles: ['http', 'smtp', 'worker'],
-      overrides: { senderAuthenticator: verdictOf('none') },
-    });
-  });
   beforeEach(async () => {
-    token = await signIn(app, { email: 'owner@example.com' });
-    const userId = ((await (await app.fetch('/api/status', { token })).json()) as { user: { id: string } }).user.id;
-    doc = await createDocument(app, token, { allowedEmails: ['ada@example.com'] });
-    await activateLocalSubscription(app.container, userId);
-  });
-  afterEach(() => database.reset());
-  afterAll(async () => {
-    await app.close();
-    await database.close();
+    ({ token, doc } = await aDocumentOwner(app, { allowedEmails: ['ada@example.com'] }));
   });
 
   const blocks = async (): Promise<Block[]> => {

@@ -1,14 +1,13 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { dkimSign } from 'mailauth';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { CreateDocument } from '../../src/modules/documents/application/create-document.use-case.js';
 import { MailauthSenderAuthenticator } from '../../src/modules/mail/infra/auth/mailauth.sender-authenticator.js';
 import { FakeDns } from '../support/fakes/fake-dns.resolver.js';
 import { sendMail } from '../support/mail.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
-import { openTestDatabase, type TestDatabase } from '../support/test-database.js';
 import { aUser } from '../support/users.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 /** Production settings, as an operator writes them: nothing says SENDER_AUTH, so it is the default. */
 const PRODUCTION = {
@@ -29,13 +28,12 @@ interface Row {
 }
 
 describe('who may write into a document, in production mode', () => {
-  let database: TestDatabase;
-  let app: TestApp;
   let ownerId: string;
   let signingKey: { privateKey: string; publicKey: string };
   const dns = new FakeDns();
 
-  beforeAll(async () => {
+  // Registered before the app: the keys and the DNS answers are ready when it starts.
+  beforeAll(() => {
     signingKey = generateKeyPairSync('rsa', {
       modulusLength: 2048,
       publicKeyEncoding: { type: 'spki', format: 'pem' },
@@ -45,17 +43,14 @@ describe('who may write into a document, in production mode', () => {
     dns.spf('bank.example', 'v=spf1 ip4:198.51.100.25 -all').dmarc('bank.example', 'v=DMARC1; p=reject');
     dns.dkimKey('mail', 'example.com', signingKey.publicKey).dmarc('example.com', 'v=DMARC1; p=reject');
     dns.dmarc('google.com', 'v=DMARC1; p=reject');
-    database = await openTestDatabase('pglite');
-    app = await startTestApp(database, {
-      env: PRODUCTION,
-      roles: ['http', 'smtp', 'worker'],
-      overrides: { senderAuthenticator: new MailauthSenderAuthenticator({ hostname: 'mx.mailscribe.test', resolver: dns.resolver }) },
-    });
-    ownerId = await aUser(database.db, 'owner@example.com');
   });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
+  const { app, database } = useTestApp('pglite', () => ({
+    env: PRODUCTION,
+    roles: ['http', 'smtp', 'worker'],
+    overrides: { senderAuthenticator: new MailauthSenderAuthenticator({ hostname: 'mx.mailscribe.test', resolver: dns.resolver }) },
+  }));
+  beforeAll(async () => {
+    ownerId = await aUser(database.db, 'owner@example.com');
   });
 
   async function aDocument(allowedEmails: string[]): Promise<{ id: string; forwardEmail: string; externalId: string }> {
@@ -129,21 +124,14 @@ describe('who may write into a document, in production mode', () => {
 });
 
 describe('redelivered and hostile mail', () => {
-  let database: TestDatabase;
-  let app: TestApp;
+  const { app, database } = useTestApp('pglite', {
+    env: { BILLING: 'off', SENDER_AUTH: 'off', INBOUND_DOMAIN: 'in.mailscribe.test', JOB_POLLING_SECONDS: '0.5' },
+    roles: ['http', 'smtp', 'worker'],
+  });
   let ownerId: string;
 
   beforeAll(async () => {
-    database = await openTestDatabase('pglite');
-    app = await startTestApp(database, {
-      env: { BILLING: 'off', SENDER_AUTH: 'off', INBOUND_DOMAIN: 'in.mailscribe.test', JOB_POLLING_SECONDS: '0.5' },
-      roles: ['http', 'smtp', 'worker'],
-    });
     ownerId = await aUser(database.db, 'owner@example.com');
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
   });
 
   const aDocument = () => app.container.resolve(CreateDocument).execute({ ownerId, documentId: randomUUID(), name: 'Redelivery', description: '', allowedEmails: ['ada@example.com'] });

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import { createTransport } from 'nodemailer';
 import { pino } from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CreateDocument } from '../../src/modules/documents/application/create-document.use-case.js';
 import { ReceiveMail } from '../../src/modules/mail/index.js';
 import { smtpLimitsOf, startSmtpListener, type SmtpListener } from '../../src/modules/mail/infra/smtp/smtp.listener.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { databaseKinds } from '../support/test-database.js';
 import { aUser } from '../support/users.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 const SENDER = 'ada@example.com';
 /** The operator's default caps, written out so the attack below stays sized to them. */
@@ -71,24 +71,17 @@ class SlowClient {
 }
 
 describe.each(databaseKinds())('honest senders while slow clients crowd the SMTP listener (%s)', (kind) => {
-  let database: TestDatabase;
-  let app: TestApp;
+  const { app, database } = useTestApp(kind, { env: SETTINGS });
   let ownerId: string;
   const listeners: SmtpListener[] = [];
   const slowClients: SlowClient[] = [];
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await startTestApp(database, { env: SETTINGS });
     ownerId = await aUser(database.db, 'owner@example.com');
   });
   afterEach(async () => {
     for (const client of slowClients.splice(0)) client.destroy();
     await Promise.all(listeners.splice(0).map((listener) => listener.close()));
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
   });
 
   /** A listener on the real intake, limited as the operator's settings say. */

@@ -3,24 +3,24 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { billingClient } from '../support/billing/billing-client.js';
 import { webhookSender } from '../support/billing/stripe-webhooks.js';
 import { startFakeStripe, type FakeStripe, type Json } from '../support/fakes/fake-stripe.server.js';
-import { openTestDatabase, type TestDatabase } from '../support/test-database.js';
 import { signInAs } from './support/browser.js';
 import { startLoggedApp, type LoggedApp } from './support/logged-app.js';
 import type { ErrorResponse } from '../../src/contract/common.js';
+import { useTestDatabase } from '../support/use-test-app.js';
+import { stripeEnv } from '../support/billing/stripe-env.js';
 
 describe('Stripe webhooks under attack and surprise', () => {
-  let database: TestDatabase;
+  const database = useTestDatabase('pglite');
   let stripe: FakeStripe;
   let app: LoggedApp;
   let webhooks: ReturnType<typeof webhookSender>;
   let billing: ReturnType<typeof billingClient>;
 
   beforeAll(async () => {
-    database = await openTestDatabase('pglite');
     stripe = await startFakeStripe();
     stripe.seedDefaultPrices();
     app = await startLoggedApp(database, {
-      env: { BILLING: 'stripe', STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url },
+      env: stripeEnv(stripe),
     });
     webhooks = webhookSender(app, stripe);
   });
@@ -31,7 +31,6 @@ describe('Stripe webhooks under attack and surprise', () => {
   afterAll(async () => {
     await app.close();
     await stripe.close();
-    await database.close();
   });
 
   /** A checkout paid at Stripe whose webhooks have not been delivered yet. */

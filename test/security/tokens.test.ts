@@ -1,9 +1,9 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../support/test-database.js';
 import { TEST_JWT_SECRET } from '../support/test-config.js';
 import { signInAs } from './support/browser.js';
 import { startLoggedApp, type LoggedApp } from './support/logged-app.js';
+import { useTestDatabase } from '../support/use-test-app.js';
 
 const key = new TextEncoder().encode(TEST_JWT_SECRET);
 
@@ -21,14 +21,13 @@ function signed(claims: Record<string, unknown>, options: { secret?: Uint8Array;
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 describe('access tokens: forged and malformed tokens are refused with 401', () => {
-  let database: TestDatabase;
+  const database = useTestDatabase('pglite');
   let app: LoggedApp;
   let token: string;
   let userId: string;
   let sessionId: string;
 
   beforeAll(async () => {
-    database = await openTestDatabase('pglite');
     app = await startLoggedApp(database);
     token = await signInAs(app, 'holder@example.com');
     const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { sub: string; sid: string };
@@ -37,7 +36,6 @@ describe('access tokens: forged and malformed tokens are refused with 401', () =
   });
   afterAll(async () => {
     await app.close();
-    await database.close();
   });
 
   async function statusWith(bearer: string, path = '/api/status'): Promise<number> {

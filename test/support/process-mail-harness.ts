@@ -22,6 +22,8 @@ import { APP_CONFIG, type AppConfig } from '../../src/platform/config/config.js'
 import { LOGGER } from '../../src/platform/logging/logger.js';
 import { CLOCK, fixedClock } from '../../src/shared/clock.js';
 import { InMemoryDocStore, InMemoryDocumentRepository } from './fakes/in-memory-documents.js';
+import { InMemoryDocumentPartRepository } from './fakes/in-memory-document-parts.js';
+import { DOCUMENT_PART_REPOSITORY } from '../../src/modules/documents/application/ports/document-part.repository.port.js';
 import { InMemoryUserRepository } from './fakes/in-memory-identity.js';
 import { InMemoryLedgerRepository } from './fakes/in-memory-ledger.js';
 import { FixedAttachmentReader, FixedMailParser, InMemoryInboundMessages, RecordingQueue } from './fakes/in-memory-mail.js';
@@ -55,6 +57,7 @@ export async function processMailHarness(options: ProcessMailHarnessOptions) {
   const messages = new InMemoryInboundMessages(queue, config.DEDUP_DAYS);
   const documents = new InMemoryDocumentRepository();
   const store = new InMemoryDocStore();
+  const parts = new InMemoryDocumentPartRepository(documents);
   const ledger = new InMemoryLedgerRepository();
   const users = new InMemoryUserRepository();
   await documents.claim({ id: DOC, ownerId: OWNER, name: 'Invoices', description: '', emails: ['boss@example.com'], forwardToken: 'abcdefghij', forwardEmail: ADDRESS, overwriteAtBeginning: false });
@@ -74,6 +77,7 @@ export async function processMailHarness(options: ProcessMailHarnessOptions) {
   c.register(JOB_QUEUE, { useValue: queue });
   c.register(DOCUMENT_REPOSITORY, { useValue: documents });
   c.register(DOC_STORE, { useValue: store });
+  c.register(DOCUMENT_PART_REPOSITORY, { useValue: parts });
   c.register(DOC_WRITE_LIMITER, { useValue: options.limiter ?? { tryAcquire: () => Promise.resolve({ ok: true }) } });
   c.register(MAIL_PARSER, { useValue: options.parser ?? new FixedMailParser() });
   const attachmentReader = options.attachmentReader ?? new FixedAttachmentReader();
@@ -90,5 +94,5 @@ export async function processMailHarness(options: ProcessMailHarnessOptions) {
   const storeMail = (id: string) =>
     messages.storeReceived([{ id, documentId: DOC, ownerId: OWNER, envelope: { mailFrom: 'boss@example.com', recipients: [ADDRESS], remoteAddress: '127.0.0.1', heloName: 'x' }, raw: Buffer.from('raw'), dedupKey: `mid:${id}@test` }]);
   await storeMail('mail-1');
-  return { container: c, plan, process, config, logger, queue, messages, documents, store, ledger, users, externalId, storeMail, attachmentReader };
+  return { container: c, plan, process, config, logger, queue, messages, documents, parts, store, ledger, users, externalId, storeMail, attachmentReader };
 }

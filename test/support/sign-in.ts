@@ -24,3 +24,14 @@ export async function signIn(app: TestApp, input: DevConsentInput = {}): Promise
   expect(token, `sign-in ended at ${final}`).toBeTruthy();
   return token ?? '';
 }
+
+/** The signed-in user's id, as the app reports it on /api/status. */
+export async function userIdOf(app: TestApp, token: string): Promise<string> {
+  return ((await (await app.fetch('/api/status', { token })).json()) as { user: { id: string } }).user.id;
+}
+
+/** Signs in through the dev provider and returns the app token with the user's id. */
+export async function signInUser(app: TestApp, input: DevConsentInput = {}): Promise<{ token: string; userId: string }> {
+  const token = await signIn(app, input);
+  return { token, userId: await userIdOf(app, token) };
+}

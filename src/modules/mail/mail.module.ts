@@ -2,7 +2,7 @@ import { instanceCachingFactory } from 'tsyringe';
 import type { AppModule, ModuleContext } from '../../platform/wiring/app-module.js';
 import { SubscriptionAccess } from '../billing/index.js';
 import { HELD_MAIL_COUNT, type HeldMailCount } from '../token-ledger/index.js';
-import { DOCUMENT_DATA_ERASER, KnexOwnedDocumentScope, type DocumentDataEraser } from '../documents/index.js';
+import { DOCUMENT_DATA_ERASER, KnexOwnedDocumentScope, withCachedDocumentReads, type DocumentDataEraser } from '../documents/index.js';
 import { Authenticate, USER_REPOSITORY, type UserRepository } from '../identity/index.js';
 import { ATTACHMENT_READER, type AttachmentReader } from './application/ports/attachment-reader.port.js';
 import { DOC_WRITE_LIMITER } from './application/ports/doc-write-limiter.port.js';
@@ -73,13 +73,22 @@ export function mailModule({ container: c, config, db, logger, metrics, notifica
   c.register(MAIL_RECORDS, { useValue: new KnexMailRecords(db) });
   // A deleted document's mail goes in the transaction that deletes the document (documents' DeleteDocument).
   c.register(DOCUMENT_DATA_ERASER, { useFactory: (resolver): DocumentDataEraser => resolver.resolve(EraseDocumentMail) });
-  c.register(DOC_WRITE_LIMITER, { useValue: new KnexDocWriteLimiter(db) });
+  c.register(DOC_WRITE_LIMITER, {
+    useValue: new KnexDocWriteLimiter(db, {
+      writesPerUser: config.DOC_WRITES_PER_MINUTE_PER_USER,
+      writesPerProject: config.DOC_WRITES_PER_MINUTE_PER_PROJECT,
+      readsPerUser: config.DOC_READS_PER_MINUTE_PER_USER,
+    }),
+  });
   c.register(SUBSCRIPTION_GATE, { useFactory: (resolver): SubscriptionGate => resolver.resolve(SubscriptionAccess) });
   c.register(MAIL_PARSER, { useValue: overrides.mailParser ?? new WorkerMailParser({ poolSize: 1, timeoutMs: 10_000 }) });
   // One instance, so its cache is the process's.
   c.register(MAIL_READERS, { useFactory: instanceCachingFactory((resolver) => new IdentityMailReaders(resolver.resolve<UserRepository>(USER_REPOSITORY))) });
   c.register(ATTACHMENT_READER, { useValue: overrides.attachmentReader ?? attachmentReaderFor(config) });
   c.register(SENDER_AUTHENTICATOR, { useValue: overrides.senderAuthenticator ?? new MailauthSenderAuthenticator({ hostname: config.INBOUND_DOMAIN }) });
+  // Intake (per SMTP recipient) and the pipeline (per run) read the document through the short cache.
+  c.register(ReceiveMail, { useFactory: (resolver) => withCachedDocumentReads(resolver, ReceiveMail) });
+  c.register(ProcessMail, { useFactory: (resolver) => withCachedDocumentReads(resolver, ProcessMail) });
   // Built when the roles start, so whatever was registered until then (a test's wrapped port) is used.
   c.register(MAIL_ROLES, {
     useFactory: (resolver) =>

@@ -1,11 +1,11 @@
 import type { AppModule, ModuleContext } from '../../platform/wiring/app-module.js';
-import { DOCUMENT_DATA_ERASER, OwnerDocuments, type DocumentDataEraser } from '../documents/index.js';
+import { DOCUMENT_DATA_ERASER, OwnerDocuments, RecentContinuations, type DocumentDataEraser } from '../documents/index.js';
 import { Authenticate, USER_REPOSITORY, type UserRepository } from '../identity/index.js';
 import { OwnerMail } from '../mail/index.js';
 import { TokenReports } from '../token-ledger/index.js';
 import { EraseDocumentNotifications } from './application/erase-document-notifications.use-case.js';
 import { ManageNotificationSettings } from './application/notification-settings.use-case.js';
-import { BALANCE_SOURCE, MAIL_SOURCE, RECIPIENTS } from './application/ports/notification-sources.port.js';
+import { BALANCE_SOURCE, CONTINUATION_SOURCE, MAIL_SOURCE, RECIPIENTS } from './application/ports/notification-sources.port.js';
 import { NOTIFICATION_STORE } from './application/ports/notification-store.port.js';
 import { OUTBOUND_MAIL, type OutboundMail } from './application/ports/outbound-mail.port.js';
 import { UNSUBSCRIBE_TOKENS } from './application/ports/unsubscribe-tokens.port.js';
@@ -17,7 +17,7 @@ import { unsubscribeRoutes } from './http/unsubscribe.routes.js';
 import { DevOutboxOutboundMail } from './infra/dev-outbox.outbound-mail.js';
 import { HmacUnsubscribeTokens } from './infra/hmac.unsubscribe-tokens.js';
 import { KnexNotificationStore } from './infra/knex.notification-store.js';
-import { LedgerBalanceSource, ModuleMailSource, UserRecipients } from './infra/module.notification-sources.js';
+import { LedgerBalanceSource, ModuleContinuationSource, ModuleMailSource, UserRecipients } from './infra/module.notification-sources.js';
 import { NoticeNotificationTrigger } from './infra/notice.notification-trigger.js';
 import { SmtpOutboundMail } from './infra/smtp.outbound-mail.js';
 
@@ -48,6 +48,7 @@ export function notificationsModule({ container: c, config, db, logger, clock, n
   c.register(UNSUBSCRIBE_TOKENS, { useValue: new HmacUnsubscribeTokens(config.JWT_SECRET) });
   c.register(BALANCE_SOURCE, { useFactory: (r) => new LedgerBalanceSource(r.resolve(TokenReports)) });
   c.register(MAIL_SOURCE, { useFactory: (r) => new ModuleMailSource(r.resolve(OwnerMail), r.resolve(OwnerDocuments)) });
+  c.register(CONTINUATION_SOURCE, { useFactory: (r) => new ModuleContinuationSource(r.resolve(RecentContinuations)) });
   c.register(RECIPIENTS, { useFactory: (r) => new UserRecipients(r.resolve<UserRepository>(USER_REPOSITORY)) });
   if (outbound) c.register(OUTBOUND_MAIL, { useValue: outbound });
   // A deleted document's notification mails go in the same transaction as its mail (the eraser the mail

@@ -10,9 +10,11 @@ import { TokenPanel } from './application/token-panel.use-case.js';
 import { TokenReports } from './application/token-reports.use-case.js';
 import { UsageChart } from './application/usage-chart.use-case.js';
 import { tokensRoutes } from './http/tokens.routes.js';
+import { CachedUsageDays } from './infra/cached.usage-days.js';
 import { NoticeBalanceEvents } from './infra/events/notice.balance-events.js';
 import { KnexLedgerDescriptions } from './infra/knex.ledger-descriptions.js';
 import { KnexLedgerRepository } from './infra/knex.ledger.repository.js';
+import { LedgerUsageDays } from './infra/ledger.usage-days.js';
 
 /** Usage charts kept in memory at most (a few KB each), and for how long at most. */
 const USAGE_CHARTS_KEPT = 1_000;
@@ -27,7 +29,8 @@ export function tokenLedgerModule({ container: c, config, db, clock, notificatio
   c.register(LEDGER_REPOSITORY, { useValue: ledger });
   c.register(LEDGER_DESCRIPTIONS, { useValue: new KnexLedgerDescriptions() });
   c.register(ACCOUNT_LEDGER, { useValue: new KnexAccountLedger(db) });
-  c.register(UsageChart, { useValue: new UsageChart(ledger, clock, { ttlMs: USAGE_CHART_TTL_MS, maxEntries: USAGE_CHARTS_KEPT }) });
+  // The chart's days are kept while the user's usage revision holds (docs/architecture.md, "Caching").
+  c.register(UsageChart, { useValue: new UsageChart(new CachedUsageDays(new LedgerUsageDays(ledger, clock), ledger, clock, { ttlMs: USAGE_CHART_TTL_MS, maxEntries: USAGE_CHARTS_KEPT })) });
   c.register(BALANCE_EVENTS, { useValue: new NoticeBalanceEvents(notifications) });
   c.register(LEDGER_POLICY, { useValue: { unlimited: config.BILLING === 'off' } satisfies LedgerPolicy });
   return {

@@ -87,6 +87,15 @@ export const configSchema = z.object({
   GOOGLE_CLIENT_SECRET: optionalText,
 
   DOC_STORE: z.enum(['local', 'google']).default('local'),
+  // A document continues in a new linked document before a write would pass this many characters; the
+  // store's own limit applies when lower (docs/operations.md § Documents that never fill up).
+  DOC_CONTINUATION_CHARACTERS: positiveInt.min(10_000).max(1_000_000).default(900_000),
+  // Google's quotas a minute: 60 writes per user, 600 per project (all users together), 300 reads per user.
+  // Kept below them across every process (docs/operations.md, "Google's quotas"); a full budget makes a mail wait.
+  DOC_WRITES_PER_MINUTE_PER_USER: positiveInt.default(50),
+  DOC_WRITES_PER_MINUTE_PER_PROJECT: positiveInt.default(500),
+  // At least the 2 reads one block's write makes.
+  DOC_READS_PER_MINUTE_PER_USER: positiveInt.min(2).default(250),
   LLM_PROVIDER: z.enum(['offline', 'openai']).default('offline'),
   OPENAI_BASE_URL: optionalText.pipe(z.url().optional()),
   OPENAI_API_KEY: optionalText,

@@ -60,23 +60,3 @@ export function sendPrepared(ctx: Context, answer: PreparedJson): void {
   }
   ctx.type = 'application/json; charset=utf-8';
 }
-
-/**
- * Prepared answers tied to the life of a value a use case keeps and hands out again while it is current
- * (the same object for as long as it is valid): the answer is prepared on the first request that receives
- * that value and reused by every later one. When the use case drops the value, its answer goes with it (a
- * WeakMap), so this adds no expiry of its own and can never outlive what it presents. `variant` names what
- * else the answer holds (the page number a request asked for): the same value under another variant is
- * prepared anew.
- */
-export class PreparedAnswers {
-  private readonly answers = new WeakMap<object, { variant: string; answer: PreparedJson }>();
-
-  answerFor(source: object, present: () => unknown, variant = ''): PreparedJson {
-    const kept = this.answers.get(source);
-    if (kept?.variant === variant) return kept.answer;
-    const answer = new PreparedJson(present());
-    this.answers.set(source, { variant, answer });
-    return answer;
-  }
-}

@@ -1,27 +1,23 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { CheckoutSession } from '../../../src/modules/billing/domain/checkout-session.js';
 import { KnexCheckoutSessionRepository } from '../../../src/modules/billing/infra/knex.checkout-session.repository.js';
 import { KnexCustomerRepository } from '../../../src/modules/billing/infra/knex.customer.repository.js';
 import { KnexProcessedEventStore } from '../../../src/modules/billing/infra/knex.processed-event.store.js';
 import { KnexSubscriptionRepository } from '../../../src/modules/billing/infra/knex.subscription.repository.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
+import { databaseKinds } from '../../support/test-database.js';
 import { aUser } from '../../support/users.js';
 import { aSnapshot } from '../../unit/billing/support/in-memory-billing.js';
+import { useTestDatabase } from '../../support/use-test-app.js';
 
 const at = (iso: string) => new Date(iso);
 
 describe.each(databaseKinds())('billing repositories (%s)', (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind, { resetAfterEach: true });
   let userId: string;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-  });
   beforeEach(async () => {
     userId = await aUser(database.db);
   });
-  afterEach(() => database.reset());
-  afterAll(() => database.close());
 
   describe('subscriptions', () => {
     const repository = () => new KnexSubscriptionRepository(database.db);

@@ -2,7 +2,7 @@
 // the first month, buy 300 tokens, renew, set to cancel, reactivate, a declined renewal, the end.
 // Delivered once in order it ends in one state; delivered twice, shuffled (three seeds), it must end
 // in exactly that state: Stripe neither orders its events nor promises to send each once.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BILLING_SETTINGS, type BillingSettings } from '../../../src/modules/billing/index.js';
 import { CheckoutOpener } from '../../../src/modules/billing/application/checkout-opener.js';
 import { checkoutUrls } from '../../../src/modules/billing/application/checkout-urls.js';
@@ -11,11 +11,12 @@ import { unitsFor } from '../../../src/modules/billing/domain/price.js';
 import { billingClient } from '../../support/billing/billing-client.js';
 import { webhookSender } from '../../support/billing/stripe-webhooks.js';
 import { startFakeStripe, type FakeStripe, type Json } from '../../support/fakes/fake-stripe.server.js';
-import { signIn } from '../../support/sign-in.js';
-import { startTestApp, type TestApp } from '../../support/test-app.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
+import { signInUser } from '../../support/sign-in.js';
+import { databaseKinds } from '../../support/test-database.js';
 import { mulberry32, shuffled } from './seeded-shuffle.js';
 import type { SubscriptionStatus } from '../../../src/contract/subscription.js';
+import { useTestApp } from '../../support/use-test-app.js';
+import { stripeEnv } from '../../support/billing/stripe-env.js';
 
 const EMAIL = 'lifecycle@example.com';
 const TOKENS_BOUGHT = 300;
@@ -82,34 +83,26 @@ const FINAL_STATE = {
 };
 
 describe.each(databaseKinds())('a Stripe subscription lifecycle told by webhooks (%s)', (kind) => {
-  let database: TestDatabase;
   let stripe: FakeStripe;
-  let app: TestApp;
   let webhooks: ReturnType<typeof webhookSender>;
   let token: string;
   let userId: string;
   let billing: ReturnType<typeof billingClient>;
 
+  // Registered before the app: the fake starts first and closes last.
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
     stripe = await startFakeStripe({ now: () => T0 * 1000 });
     stripe.seedDefaultPrices();
-    app = await startTestApp(database, {
-      env: { BILLING: 'stripe', STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url },
-    });
+  });
+  afterAll(() => stripe.close());
+  const { app, database } = useTestApp(kind, () => ({ env: stripeEnv(stripe), resetAfterEach: true }));
+  beforeAll(() => {
     webhooks = webhookSender(app, stripe);
   });
   // Every test starts on an empty database with a new user (the fake Stripe keeps its old objects; none are this user's).
   beforeEach(async () => {
-    token = await signIn(app, { email: EMAIL });
-    userId = ((await (await app.fetch('/api/status', { token })).json()) as { user: { id: string } }).user.id;
+    ({ token, userId } = await signInUser(app, { email: EMAIL }));
     billing = billingClient(app, token);
-  });
-  afterEach(() => database.reset());
-  afterAll(async () => {
-    await app.close();
-    await stripe.close();
-    await database.close();
   });
 
   /** The token purchase as the web app opens it: allowed only while the app knows of an active subscription. */

@@ -2,33 +2,31 @@
 // app instances on one Postgres database, each with its own caches and its own LISTEN connection: an
 // address deleted on one is refused by the other's SMTP listener at once, and the other's list pages
 // change at once, not when their cached copies expire.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fixedClock } from '../../../src/shared/clock.js';
 import { createDocument } from '../../support/documents.js';
 import { signIn } from '../../support/sign-in.js';
 import { RawSmtpClient } from '../../support/smtp-client.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
+import { databaseKinds } from '../../support/test-database.js';
+import { useTestDatabase } from '../../support/use-test-app.js';
 
 const WAIT = { timeout: 10_000, interval: 10 };
 
 describe.skipIf(!databaseKinds().includes('postgres'))('the document cache across two app instances (postgres)', () => {
   // Fixed, so no cached entry expires during a test: only a signal can drop it.
   const clock = fixedClock('2026-05-01T08:00:00Z');
-  let database: TestDatabase;
+  const database = useTestDatabase('postgres', { resetAfterEach: true });
   let api: TestApp;
   let listener: TestApp;
 
   beforeAll(async () => {
-    database = await openTestDatabase('postgres');
     const env = { INBOUND_DOMAIN: 'in.example.com' };
     api = await startTestApp(database, { env, overrides: { clock } });
     listener = await startTestApp(database, { env, overrides: { clock }, roles: ['http', 'smtp'] });
   });
-  afterEach(() => database.reset());
   afterAll(async () => {
     await Promise.all([api?.close(), listener?.close()]);
-    await database?.close();
   });
 
   /** RCPT TO on the listener: 250 for a live address, 550 otherwise. */

@@ -1,12 +1,13 @@
 // The documents list's pages against a real database: the same pages whether the database orders the
 // names (Postgres with ICU's Polish collation) or the app does (PGlite), and in the web app's order.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_SORTS, type DocumentCardPage, type DocumentListQuery } from '../../../src/modules/documents/domain/document-list.js';
 import { KnexDocumentListReader } from '../../../src/modules/documents/infra/knex.document-list.reader.js';
 import { ordersPolishNames } from '../../../src/modules/documents/infra/polish-collation.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
+import { databaseKinds } from '../../support/test-database.js';
 import { aUser } from '../../support/users.js';
+import { useTestDatabase } from '../../support/use-test-app.js';
 
 const WORDS = ['Łódź', 'Lublin', 'lody', 'żaba', 'Zebra', 'źródło', 'Ćma', 'cebula', 'Ósemka', 'owoce', 'Śląsk', 'sad', 'ąb', 'ab', 'Ęga', 'ela', 'Ńa', 'na', '100%', 'a_b', '  spacja', 'Äpfel', 'apteka', 'ZEBRA', 'back\\slash', 'line\nbreak', 'tab\tname'];
 const DOCUMENTS = 240;
@@ -28,13 +29,12 @@ function seedNames(): { id: string; name: string; createdAt: Date }[] {
 }
 
 describe.each(databaseKinds())('the documents list reader (%s)', (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind);
   let owner: string;
   let other: string;
   const seeded = seedNames();
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
     const { db } = database;
     owner = await aUser(db, 'owner@example.com');
     other = await aUser(db, 'other@example.com');
@@ -50,7 +50,6 @@ describe.each(databaseKinds())('the documents list reader (%s)', (kind) => {
       row(owner, 'Łódź being created', new Date(), { external_id: null }),
     ]);
   });
-  afterAll(() => database.close());
 
   const query = (overrides: Partial<DocumentListQuery>): DocumentListQuery => ({ q: '', sortBy: 'nameAsc', page: 1, pageSize: 24, ...overrides });
 

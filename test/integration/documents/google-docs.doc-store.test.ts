@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   DocAccessRevokedError,
   DocNotFoundError,
+  DocStoreBusyError,
   DocStoreUnavailableError,
   type DocBlock,
   type DocOwner,
@@ -289,13 +290,16 @@ describe('GoogleDocsDocStore: writing a block', () => {
 });
 
 describe('GoogleDocsDocStore: failures', () => {
-  it('retries a write answered 429 and writes the block exactly once', async () => {
+  it('answers a write refused with 429 with DocStoreBusyError at once (no retry within the minute), and the next write lands once', async () => {
     const { externalId } = await store.create(ADA, { title: 'Board mail', intro: 'Intro' });
-    google.failNext('POST', BATCH_UPDATE, 429, 2);
+    google.failNext('POST', BATCH_UPDATE, 429, 1);
 
+    const error = await rejection(store.write(ADA, externalId, aBlock(), 'beginning'));
+    expect(error).toBeInstanceOf(DocStoreBusyError);
+    expect((error as DocStoreBusyError).retryAfterSeconds).toBe(60);
     await store.write(ADA, externalId, aBlock(), 'beginning');
 
-    expect(google.requests.filter((r) => r.path.endsWith(BATCH_UPDATE)).map((r) => r.status)).toEqual([200, 429, 429, 200]);
+    expect(google.requests.filter((r) => r.path.endsWith(BATCH_UPDATE)).map((r) => r.status)).toEqual([200, 429, 200]);
     const text = await store.readText(ADA, externalId);
     expect(text.split('Quarterly numbers')).toHaveLength(2);
   });

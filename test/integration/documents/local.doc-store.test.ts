@@ -1,21 +1,19 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DocNotFoundError } from '../../../src/modules/documents/application/ports/doc-store.port.js';
 import { LocalDocStore } from '../../../src/modules/documents/infra/local.doc-store.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
+import { databaseKinds } from '../../support/test-database.js';
+import { useTestDatabase } from '../../support/use-test-app.js';
 
 const owner = { userId: '00000000-0000-4000-8000-000000000001' };
 const block = (n: number) => ({ heading: `Subject ${n}`, meta: `From a@b.co · day ${n}`, body: `Summary ${n}.\n\nSecond paragraph ${n}.` });
 
 describe.each(databaseKinds())('the local document store (%s)', (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind, { resetAfterEach: true });
   let store: LocalDocStore;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
     store = new LocalDocStore(database.db, 'http://app.test');
   });
-  afterEach(() => database.reset());
-  afterAll(() => database.close());
 
   it('creates a document with an unguessable id and a local link', async () => {
     const { externalId } = await store.create(owner, { title: 'Invoices', intro: 'Intro.' });

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Authenticate } from '../../../src/modules/identity/application/authenticate.use-case.js';
 import { JoseAccessTokens } from '../../../src/modules/identity/infra/jose.access-tokens.js';
 import { KnexOAuthStateStore } from '../../../src/modules/identity/infra/knex.oauth-state.store.js';
@@ -7,7 +7,8 @@ import { KnexUserRepository } from '../../../src/modules/identity/infra/knex.use
 import { AppError } from '../../../src/shared/app-error.js';
 import { fixedClock } from '../../../src/shared/clock.js';
 import { newId } from '../../../src/shared/ids.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
+import { databaseKinds } from '../../support/test-database.js';
+import { useTestDatabase } from '../../support/use-test-app.js';
 
 const aProviderUser = (overrides: Partial<Parameters<KnexUserRepository['upsertFromProvider']>[0]> = {}) => ({
   provider: 'google',
@@ -21,19 +22,16 @@ const aProviderUser = (overrides: Partial<Parameters<KnexUserRepository['upsertF
 });
 
 describe.each(databaseKinds())('identity repositories (%s)', (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind, { resetAfterEach: true });
   let users: KnexUserRepository;
   let sessions: KnexSessionRepository;
   let states: KnexOAuthStateStore;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
     users = new KnexUserRepository(database.db);
     sessions = new KnexSessionRepository(database.db);
     states = new KnexOAuthStateStore(database.db);
   });
-  afterEach(() => database.reset());
-  afterAll(() => database.close());
 
   describe('users', () => {
     it('creates a user once per provider account and updates the profile afterwards', async () => {

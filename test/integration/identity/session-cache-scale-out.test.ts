@@ -1,30 +1,28 @@
 // Sessions are checked from a short in-process cache. Two app instances on one Postgres database, each
 // with its own cache and its own LISTEN connection: a logout or refresh on one is refused by the other
 // at once, not when its cached copy expires.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fixedClock } from '../../../src/shared/clock.js';
 import { signIn } from '../../support/sign-in.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
+import { databaseKinds } from '../../support/test-database.js';
+import { useTestDatabase } from '../../support/use-test-app.js';
 
 const WAIT = { timeout: 10_000, interval: 10 };
 
 describe.skipIf(!databaseKinds().includes('postgres'))('the session cache across two app instances (postgres)', () => {
   // Fixed, so no cached entry expires during a test: only a signal can drop it.
   const clock = fixedClock('2026-05-01T08:00:00Z');
-  let database: TestDatabase;
+  const database = useTestDatabase('postgres', { resetAfterEach: true });
   let one: TestApp;
   let other: TestApp;
 
   beforeAll(async () => {
-    database = await openTestDatabase('postgres');
     one = await startTestApp(database, { overrides: { clock } });
     other = await startTestApp(database, { overrides: { clock } });
   });
-  afterEach(() => database.reset());
   afterAll(async () => {
     await Promise.all([one?.close(), other?.close()]);
-    await database?.close();
   });
 
   const status = async (app: TestApp, token: string) => (await app.fetch('/api/status', { token })).status;

@@ -1,16 +1,14 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { GrantTokens, ReserveTokens } from '../../../src/modules/token-ledger/index.js';
 import type { DocumentListItem } from '../../../src/contract/documents.js';
 import type { TokenStateResponse } from '../../../src/contract/usage.js';
-import { activateLocalSubscription } from '../../support/billing/subscribe.js';
-import { createDocument } from '../../support/documents.js';
 import { receivedMails, sendMail, waitForMails } from '../../support/mail.js';
-import { signIn } from '../../support/sign-in.js';
-import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { TEST_ENCRYPTION_KEY, TEST_JWT_SECRET } from '../../support/test-config.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
+import { databaseKinds } from '../../support/test-database.js';
+import { useTestApp } from '../../support/use-test-app.js';
+import { aDocumentOwner } from '../../support/document-owner.js';
 
 const FAST_JOBS = { JOB_POLLING_SECONDS: '0.5', JOB_MAINTENANCE_SECONDS: '1', INBOUND_DOMAIN: 'in.example.com' };
 /**
@@ -28,28 +26,20 @@ async function grantFromAnotherProcess(databaseUrl: string, email: string): Prom
 }
 
 describe.each(databaseKinds())('held mail resumes on a credit (%s)', (kind) => {
-  let database: TestDatabase;
-  let app: TestApp;
+  const { app, database } = useTestApp(kind, {
+    env: FAST_JOBS,
+    roles: ['http', 'smtp', 'worker'],
+    overrides: { senderAuthenticator: { verify: () => Promise.resolve({ result: 'none', detail: 'test' }) } },
+    resetAfterEach: true,
+  });
   let token: string;
   let userId: string;
   let doc: DocumentListItem;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await startTestApp(database, { env: FAST_JOBS, roles: ['http', 'smtp', 'worker'], overrides: { senderAuthenticator: { verify: () => Promise.resolve({ result: 'none', detail: 'test' }) } } });
-  });
   beforeEach(async () => {
-    token = await signIn(app, { email: 'owner@example.com' });
-    userId = ((await (await app.fetch('/api/status', { token })).json()) as { user: { id: string } }).user.id;
-    doc = await createDocument(app, token, { docName: 'Invoices', allowedEmails: ['boss@example.com'] });
     // A plan whose tokens are all spent.
-    await activateLocalSubscription(app.container, userId);
+    ({ token, userId, doc } = await aDocumentOwner(app, { docName: 'Invoices', allowedEmails: ['boss@example.com'] }));
     await app.container.resolve(ReserveTokens).execute({ userId, reservationId: 'spent', tokens: 500, description: 'Earlier mail' });
-  });
-  afterEach(() => database.reset());
-  afterAll(async () => {
-    await app.close();
-    await database.close();
   });
 
   const tokenState = async () => ((await (await app.fetch('/api/tokens/state', { token })).json()) as TokenStateResponse).tokenState;

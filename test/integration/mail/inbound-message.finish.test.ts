@@ -1,29 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { KnexOwnedDocumentScope } from '../../../src/modules/documents/index.js';
 import { KEPT_IGNORED_PER_DOCUMENT } from '../../../src/modules/mail/domain/inbound-message.js';
 import { KnexInboundMessageRepository } from '../../../src/modules/mail/infra/persistence/knex.inbound-message.repository.js';
 import { KnexMailRecords } from '../../../src/modules/mail/infra/persistence/knex.mail-records.js';
 import { KnexReceivedMailPages } from '../../../src/modules/mail/infra/persistence/knex.received-mail-pages.js';
 import { aUser } from '../../support/users.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
+import { databaseKinds } from '../../support/test-database.js';
+import { useTestDatabase } from '../../support/use-test-app.js';
 
 describe.each(databaseKinds())('ending a mail and counting it on its document (%s)', (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind, { resetAfterEach: true });
   let ownerId: string;
   let documentId: string;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-  });
   beforeEach(async () => {
     ownerId = await aUser(database.db);
     documentId = randomUUID();
     const token = documentId.replace(/-/g, '').slice(0, 10);
     await database.db('documents').insert({ id: documentId, owner_id: ownerId, name: 'Doc', forward_token: token, forward_email: `doc-${token}@in.example.com`, external_id: `local-${token}` });
   });
-  afterEach(() => database.reset());
-  afterAll(() => database.close());
 
   // finish() never wakes the workers; the repository just needs someone to wake.
   const aRepository = () => new KnexInboundMessageRepository(database.db, { wake: () => undefined }, { dedupDays: 7 });

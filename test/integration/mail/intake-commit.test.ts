@@ -1,26 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { NewInboundMessage } from '../../../src/modules/mail/application/ports/inbound-message.repository.port.js';
 import { KnexInboundMessageRepository } from '../../../src/modules/mail/infra/persistence/knex.inbound-message.repository.js';
 import { aUser } from '../../support/users.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
+import { databaseKinds } from '../../support/test-database.js';
+import { useTestDatabase } from '../../support/use-test-app.js';
 
 describe.each(databaseKinds())('intake commits (%s)', (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind);
   let wakes = 0;
   let messages: KnexInboundMessageRepository;
   let ownerId: string;
   let documentId: string;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
     messages = new KnexInboundMessageRepository(database.db, { wake: () => (wakes += 1) }, { dedupDays: 7 });
     ownerId = await aUser(database.db);
     documentId = randomUUID();
     const token = documentId.replace(/-/g, '').slice(0, 10);
     await database.db('documents').insert({ id: documentId, owner_id: ownerId, name: 'Doc', forward_token: token, forward_email: `doc-${token}@in.example.com`, external_id: `local-${token}` });
   });
-  afterAll(() => database.close());
 
   const aMessage = (): NewInboundMessage => {
     const id = randomUUID();

@@ -1,20 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { KnexHeldMail } from '../../../src/modules/mail/infra/persistence/knex.held-mail.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
+import { databaseKinds } from '../../support/test-database.js';
 import { aUser } from '../../support/users.js';
+import { useTestDatabase } from '../../support/use-test-app.js';
 
 const NOW = Date.parse('2026-11-20T12:00:00Z');
 const at = (minutes: number) => new Date(NOW + minutes * 60_000);
 
 describe.each(databaseKinds())('one user’s held mail (%s)', (kind) => {
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-  });
-  afterEach(() => database.reset());
-  afterAll(() => database.close());
+  const database = useTestDatabase(kind, { resetAfterEach: true });
 
   async function anOwnerWithADocument(email: string): Promise<{ ownerId: string; documentId: string }> {
     const ownerId = await aUser(database.db, email);

@@ -2,14 +2,15 @@
 // written in the statements that change the mail, read back by its panel, exported, and gone with the
 // record (a document's deletion, an account's, the MAIL_LOG_DAYS purge).
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { KnexOwnedDocumentScope } from '../../../src/modules/documents/index.js';
 import { transactionOf } from '../../../src/platform/transactions/knex-transaction.js';
 import { KnexInboundMessageRepository } from '../../../src/modules/mail/infra/persistence/knex.inbound-message.repository.js';
 import { KnexMailRecords } from '../../../src/modules/mail/infra/persistence/knex.mail-records.js';
 import { KnexReceivedMailPages } from '../../../src/modules/mail/infra/persistence/knex.received-mail-pages.js';
 import { aUser } from '../../support/users.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
+import { databaseKinds } from '../../support/test-database.js';
+import { useTestDatabase } from '../../support/use-test-app.js';
 
 const BLOCK = {
   heading: 'Quarterly figures',
@@ -18,19 +19,14 @@ const BLOCK = {
 };
 
 describe.each(databaseKinds())('a mail’s block and status history (%s)', (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind, { resetAfterEach: true });
   let ownerId: string;
   let documentId: string;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-  });
   beforeEach(async () => {
     ownerId = await aUser(database.db);
     documentId = await aDocument(ownerId);
   });
-  afterEach(() => database.reset());
-  afterAll(() => database.close());
 
   async function aDocument(owner: string): Promise<string> {
     const id = randomUUID();

@@ -7,20 +7,18 @@ import { KnexMailQueue } from '../../../src/modules/mail/infra/queue/knex.mail-q
 import { openDatabase, type OpenDatabase } from '../../../src/platform/db/database.js';
 import { aUser } from '../../support/users.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
+import { useTestDatabase } from '../../support/use-test-app.js';
 
 const logger = pino({ level: 'silent' });
 const WAIT = { timeout: 10_000, interval: 20 };
 
 describe.each(databaseKinds())('the mail queue on the messages table (%s)', (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind);
   let ownerId: string;
   let documentId: string;
   let queue: KnexMailQueue;
   let messages: KnexInboundMessageRepository;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-  });
   beforeEach(async () => {
     ownerId = await aUser(database.db);
     documentId = randomUUID();
@@ -33,7 +31,6 @@ describe.each(databaseKinds())('the mail queue on the messages table (%s)', (kin
     await queue.stop();
     await database.reset();
   });
-  afterAll(() => database.close());
 
   async function receive(count: number): Promise<string[]> {
     const ids: string[] = [];
@@ -140,12 +137,7 @@ describe.each(databaseKinds())('the mail queue on the messages table (%s)', (kin
 });
 
 describe.each(databaseKinds())('a run that outlived its lease (%s)', (kind) => {
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-  });
-  afterAll(() => database.close());
+  const database = useTestDatabase(kind);
 
   it("never frees the lease a later run took: neither its own release nor its queue's hand-back", async () => {
     const ownerId = await aUser(database.db);

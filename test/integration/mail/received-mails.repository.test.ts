@@ -1,31 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { KnexOwnedDocumentScope } from '../../../src/modules/documents/index.js';
 import type { ReceivedMailRow, ReceivedMailSortKey } from '../../../src/modules/mail/application/ports/inbound-message.repository.port.js';
 import { KnexInboundMessageRepository } from '../../../src/modules/mail/infra/persistence/knex.inbound-message.repository.js';
 import { KnexReceivedMailPages } from '../../../src/modules/mail/infra/persistence/knex.received-mail-pages.js';
 import { presentReceivedMail } from '../../../src/modules/mail/http/received-mails.presenter.js';
 import { aUser } from '../../support/users.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
+import { databaseKinds } from '../../support/test-database.js';
+import { useTestDatabase } from '../../support/use-test-app.js';
 
 type Order = 'asc' | 'desc';
 
 describe.each(databaseKinds())('the received-mails page of a document (%s)', (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind, { resetAfterEach: true });
   let pages: KnexReceivedMailPages;
   let ownerId: string;
   let documentId: string;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
     pages = new KnexReceivedMailPages(database.db, new KnexOwnedDocumentScope());
   });
   beforeEach(async () => {
     ownerId = await aUser(database.db);
     documentId = await aDocument();
   });
-  afterEach(() => database.reset());
-  afterAll(() => database.close());
 
   async function aDocument(owner = ownerId): Promise<string> {
     const id = randomUUID();

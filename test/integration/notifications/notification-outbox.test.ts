@@ -246,11 +246,11 @@ describe.each(databaseKinds())('notification outbox (%s)', (kind) => {
 
   describe('settings and accounts', () => {
     it('decides nothing for a kind switched off, and skips a decided mail switched off before it went out', async () => {
-      await store.saveSettings(userId, { lowBalance: true, heldMail: false, refusedSender: true, failedMail: true }, NOW);
+      await store.saveSettings(userId, { lowBalance: true, heldMail: false, refusedSender: true, failedMail: true, documentContinued: true }, NOW);
       sources.mails = [aMail({ status: 'held' }), aMail({ status: 'failed' })];
       await decide.forUser(userId);
       expect((await outbox()).map((row) => row.kind)).toEqual(['failed-mail']);
-      await store.saveSettings(userId, { lowBalance: true, heldMail: false, refusedSender: true, failedMail: false }, NOW);
+      await store.saveSettings(userId, { lowBalance: true, heldMail: false, refusedSender: true, failedMail: false, documentContinued: true }, NOW);
       expect(await deliver.execute()).toBe(0);
       expect(await outbox()).toEqual([expect.objectContaining({ status: 'skipped' })]);
       expect(outbound.sent).toEqual([]);

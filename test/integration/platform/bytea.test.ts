@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds } from '../../support/test-database.js';
+import { useTestDatabase } from '../../support/use-test-app.js';
 
 describe.each(databaseKinds())('binary values (%s)', (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind);
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
     await database.db.raw('CREATE TEMPORARY TABLE blobs (id int PRIMARY KEY, data bytea)');
   });
-  afterAll(() => database.close());
 
   it('stores and reads back every byte value, an empty value and a slice of a larger buffer, as Buffers', async () => {
     const every = Buffer.from(Array.from({ length: 256 }, (_, n) => n));

@@ -1,20 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CompiledQuery } from '../../../src/platform/db/compiled-query.js';
 import { aUser } from '../../support/users.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
+import { databaseKinds } from '../../support/test-database.js';
+import { useTestDatabase } from '../../support/use-test-app.js';
 
 type Shape = { order: 'asc' | 'desc' };
 type Params = { email: string; limit: number };
 
 describe.each(databaseKinds())('a query compiled once per shape (%s)', (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind);
   const emails = ['ann@example.com', 'bob@example.com', 'cy@example.com'];
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
     for (const email of emails) await aUser(database.db, email);
   });
-  afterAll(() => database.close());
 
   const usersFrom = (compiledCalls: { count: number }) =>
     new CompiledQuery<Shape, Params>(database.db, (shape) => shape.order, (db, shape, params) => {

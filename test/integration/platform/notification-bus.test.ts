@@ -1,10 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InProcessNotificationBus } from '../../../src/platform/events/in-process.notification-bus.js';
 import type { NotificationBus, UserNotice } from '../../../src/platform/events/notification-bus.js';
 import { openNotificationBus } from '../../../src/platform/events/open-notification-bus.js';
 import { PgNotificationBus } from '../../../src/platform/events/pg.notification-bus.js';
 import { createLogger } from '../../../src/platform/logging/logger.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
+import { databaseKinds } from '../../support/test-database.js';
+import { useTestDatabase } from '../../support/use-test-app.js';
 
 const logger = createLogger('silent');
 const WAIT = { timeout: 10_000, interval: 20 };
@@ -19,7 +20,7 @@ function recorder() {
 }
 
 describe.each(databaseKinds())('notification bus (%s)', (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind);
   const buses: NotificationBus[] = [];
   const open = () => {
     const bus = openNotificationBus({ DATABASE_URL: database.url ?? undefined }, database.db, logger);
@@ -27,13 +28,9 @@ describe.each(databaseKinds())('notification bus (%s)', (kind) => {
     return bus;
   };
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-  });
   afterEach(async () => {
     await Promise.all(buses.splice(0).map((bus) => bus.close()));
   });
-  afterAll(() => database.close());
 
   it('is LISTEN/NOTIFY on Postgres and in memory on the embedded database, where only one process runs', () => {
     expect(open()).toBeInstanceOf(kind === 'postgres' ? PgNotificationBus : InProcessNotificationBus);
@@ -80,16 +77,12 @@ describe.each(databaseKinds())('notification bus (%s)', (kind) => {
 });
 
 describe.skipIf(!databaseKinds().includes('postgres'))('notification bus across connections (postgres)', () => {
-  let database: TestDatabase;
+  const database = useTestDatabase('postgres');
   const buses: NotificationBus[] = [];
 
-  beforeAll(async () => {
-    database = await openTestDatabase('postgres');
-  });
   afterEach(async () => {
     await Promise.all(buses.splice(0).map((bus) => bus.close()));
   });
-  afterAll(() => database.close());
 
   const open = () => {
     const bus = new PgNotificationBus(database.db, database.url ?? '', logger);

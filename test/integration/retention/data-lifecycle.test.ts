@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { RetentionPolicy } from '../../../src/contract/retention.js';
 import { DeleteDocument } from '../../../src/modules/documents/application/delete-document.use-case.js';
 import { DOCUMENT_DATA_ERASER, type DocumentDataEraser } from '../../../src/modules/documents/index.js';
@@ -8,9 +8,9 @@ import { ApplyRetention } from '../../../src/modules/retention/index.js';
 import { GrantTokens, ReserveTokens } from '../../../src/modules/token-ledger/index.js';
 import { fixedClock } from '../../../src/shared/clock.js';
 import { ACCOUNT_DELETION_KEPT, retentionPeriods, retentionSentences } from '../../../src/shared/retention-policy.js';
-import { startTestApp, type TestApp } from '../../support/test-app.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
+import { databaseKinds } from '../../support/test-database.js';
 import { aUser } from '../../support/users.js';
+import { useTestApp } from '../../support/use-test-app.js';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 const MINUTE = 60_000;
@@ -18,26 +18,16 @@ const DAY = 24 * 60 * MINUTE;
 const ago = (ms: number) => new Date(NOW.getTime() - ms);
 
 describe.each(databaseKinds())('what is kept, and for how long (%s)', (kind) => {
-  let database: TestDatabase;
-  let app: TestApp;
+  // Not the defaults, so the test shows the settings are what counts. No worker role: the job runs
+  // when a test runs it.
+  const { app, database } = useTestApp(kind, { env: { HOLD_DAYS: '14', MAIL_LOG_DAYS: '90' }, overrides: { clock: fixedClock(NOW) }, resetAfterEach: true });
   let ownerId: string;
   let documentId: string;
   let externalId: string;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    // Not the defaults, so the test shows the settings are what counts. No worker role: the job runs
-    // when a test runs it.
-    app = await startTestApp(database, { env: { HOLD_DAYS: '14', MAIL_LOG_DAYS: '90' }, overrides: { clock: fixedClock(NOW) } });
-  });
   beforeEach(async () => {
     ownerId = await aUser(database.db, 'owner@example.com');
     ({ documentId, externalId } = await aDocument());
-  });
-  afterEach(() => database.reset());
-  afterAll(async () => {
-    await app.close();
-    await database.close();
   });
 
   const db = () => database.db;

@@ -6,9 +6,10 @@ import { startFakeOpenAi, type ChatRequestBody, type FakeChatAnswer, type FakeOp
 import { receivedMails, sendMail, verdictOf } from '../../support/mail.js';
 import { signIn } from '../../support/sign-in.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
+import { databaseKinds } from '../../support/test-database.js';
 import type { DocumentListItem } from '../../../src/contract/documents.js';
 import type { ReceivedMail } from '../../../src/contract/received-mails.js';
+import { useTestDatabase } from '../../support/use-test-app.js';
 
 /**
  * The model path through the real pipeline, the real SDK and a local OpenAI-compatible server: what a
@@ -43,17 +44,13 @@ const subjectOf = (body: ChatRequestBody): string | undefined => {
 };
 
 describe.each(databaseKinds())('the model path (%s)', (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind);
   let openai: FakeOpenAi;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
     openai = await startFakeOpenAi({ apiKey: 'sk-test-model-path', models: ['gpt-test'] });
   });
-  afterAll(async () => {
-    await openai.close();
-    await database.close();
-  });
+  afterAll(() => openai.close());
 
   /** Signs in, subscribes and creates one document per description. */
   async function owner(app: TestApp, ...descriptions: string[]): Promise<{ token: string; docs: DocumentListItem[] }> {

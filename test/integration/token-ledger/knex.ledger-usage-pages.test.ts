@@ -1,25 +1,23 @@
 // The usage table reads a page from the index of its order, deep pages from a start found in that index:
 // walked page by page, every order must give exactly a full sort of the user's settlements (the column,
 // then the entry's id), no entry twice, none missed, nothing of another kind or another user.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { UsageSortKey } from '../../../src/modules/token-ledger/application/ports/ledger.repository.port.js';
 import { KnexLedgerRepository } from '../../../src/modules/token-ledger/infra/knex.ledger.repository.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
+import { databaseKinds } from '../../support/test-database.js';
 import { aUser } from '../../support/users.js';
+import { useTestDatabase } from '../../support/use-test-app.js';
 
 const SETTLEMENTS = 37;
 const COLUMNS: Record<UsageSortKey, string> = { operation: 'description', usedTokens: 'tokens', date: 'created_at' };
 
 describe.each(databaseKinds())('pages of the usage table (%s)', (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind, { resetAfterEach: true });
   let ledger: KnexLedgerRepository;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
     ledger = new KnexLedgerRepository(database.db);
   });
-  afterEach(() => database.reset());
-  afterAll(() => database.close());
 
   it.each([
     ['operation', 'asc'],

@@ -2,12 +2,13 @@
 // settlements). They must answer exactly what a direct aggregation over the ledger answers, for any data,
 // range and time zone, and move only with settlements that commit.
 import fc from 'fast-check';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as usageTotalsMigration from '../../../migrations/20261125120000_token_usage_totals.js';
 import { KnexLedgerRepository } from '../../../src/modules/token-ledger/infra/knex.ledger.repository.js';
 import { ledgerUseCases } from '../../support/ledger-model.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
+import { databaseKinds } from '../../support/test-database.js';
 import { aUser } from '../../support/users.js';
+import { useTestDatabase } from '../../support/use-test-app.js';
 
 // Whole-hour, half-hour and quarter-hour offsets, both hemispheres' daylight saving, and Havana, whose
 // clocks fall back from 01:00 to 00:00 (the local midnight happens twice).
@@ -35,15 +36,12 @@ const instant = fc.oneof(
 );
 
 describe.each(databaseKinds())('usage totals kept beside the ledger (%s)', (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind, { resetAfterEach: true });
   let ledger: KnexLedgerRepository;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
     ledger = new KnexLedgerRepository(database.db);
   });
-  afterEach(() => database.reset());
-  afterAll(() => database.close());
 
   /** The reference: every settlement converted to a local date on its own, straight from the ledger. */
   async function directDays(userId: string, range: { from: Date; to: Date; timeZone: string }) {

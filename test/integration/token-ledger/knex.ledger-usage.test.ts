@@ -1,10 +1,11 @@
 // The usage chart's days are the user's calendar days, in any time zone: also the half- and
 // quarter-hour ones, and across daylight-saving changes. Settlements a minute either side of local
 // midnight must land on the day the user's clock showed.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { KnexLedgerRepository } from '../../../src/modules/token-ledger/infra/knex.ledger.repository.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
+import { databaseKinds } from '../../support/test-database.js';
 import { aUser } from '../../support/users.js';
+import { useTestDatabase } from '../../support/use-test-app.js';
 
 // Havana and Santiago change their clocks at midnight: a local midnight that happens twice or never.
 const ZONES = ['UTC', 'Europe/Warsaw', 'Asia/Kathmandu', 'America/St_Johns', 'Pacific/Chatham', 'Australia/Lord_Howe', 'Asia/Kolkata', 'America/Havana', 'America/Santiago'];
@@ -25,15 +26,12 @@ function localMidnight(day: string, timeZone: string): Date {
 }
 
 describe.each(databaseKinds())('the usage chart per local day (%s)', (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind, { resetAfterEach: true });
   let ledger: KnexLedgerRepository;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
     ledger = new KnexLedgerRepository(database.db);
   });
-  afterEach(() => database.reset());
-  afterAll(() => database.close());
 
   it.each(ZONES)('puts settlements just before and after local midnight on the right days in %s', async (timeZone) => {
     const userId = await aUser(database.db);

@@ -4,77 +4,56 @@
  * requests applied with Google's rules, the document's JSON as the API returns it, and `fields` masks.
  */
 import { randomBytes } from 'node:crypto';
+import { createBullets, listJson } from './fake-google-docs.lists.js';
+import { ApiError, field, sameStyle, type Doc, type DocsRequest, type FakeBullet, type FakeParagraph, type Style, type TabContent, type Unit } from './fake-google-docs.types.js';
 
-export type Style = Record<string, unknown>;
+export { selectFields } from './fake-google-docs.fields.js';
+import { paragraphsOf } from './fake-google-docs.paragraphs.js';
 
-export interface FakeRun {
-  text: string;
-  style: Style;
-}
+export { paragraphsOf };
+export { ApiError, field, type Doc, type DocsRequest, type FakeParagraph, type FakeRun, type Style, type TabContent, type Unit } from './fake-google-docs.types.js';
 
-export interface FakeParagraph {
-  /** Without the closing newline. */
-  text: string;
-  namedStyleType: string;
-  style: Style;
-  bullet: boolean;
-  /** Consecutive code units with the same text style; the closing newline is left out. */
-  runs: FakeRun[];
-}
-
-export type DocsRequest = Record<string, unknown>;
-
-export interface Unit {
-  ch: string;
-  style: Style;
-  /** On a paragraph's closing newline only. */
-  paragraph?: { style: Style; bullet: boolean };
-  /** Ids of the named ranges that cover this unit. */
-  ranges?: string[];
-}
-
-export interface Doc {
-  id: string;
-  title: string;
-  account: string;
-  trashed: boolean;
-  revision: number;
-  units: Unit[];
-  /** Named range id → name. */
-  rangeNames: Record<string, string>;
-}
-
-
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly body?: unknown,
-  ) {
-    super(message);
-  }
-}
-
-export function newline(style: Style, bullet = false): Unit {
+export function newline(style: Style, bullet: FakeBullet | null = null): Unit {
   return { ch: '\n', style: {}, paragraph: { style: { ...style }, bullet } };
 }
 
-export function textOf(doc: Doc): string {
+export function textOf(doc: TabContent): string {
   return doc.units.map((unit) => unit.ch).join('');
 }
 
-/** Applies a whole batch or nothing, as Google does; returns the replies. */
+/** Every tab of the document, the first one first; the first tab's content is the document's own. */
+export function tabsOf(doc: Doc): { id: string; title: string; content: TabContent }[] {
+  return [{ ...(doc.firstTab ?? { id: 't.0', title: 'Tab 1' }), content: doc }, ...(doc.moreTabs ?? []).map((tab) => ({ id: tab.id, title: tab.title, content: tab }))];
+}
+
+/** The tab a request names in its location or range (none: the first tab). */
+function tabOfRequest(request: DocsRequest): string | undefined {
+  const args = Object.values(request)[0];
+  const tabId = ['location', 'range', 'endOfSegmentLocation'].map((key) => field(field(args, key), 'tabId')).find((id) => id !== undefined);
+  return tabId === undefined ? undefined : String(tabId);
+}
+
+/** Applies a whole batch or nothing, as Google does; returns the replies. Each request goes to the tab it names. */
 export function applyAll(doc: Doc, list: DocsRequest[]): unknown[] {
-  const copy = doc.units.map((unit) => ({ ...unit, ...(unit.paragraph && { paragraph: { ...unit.paragraph } }) }));
-  const names = { ...doc.rangeNames };
-  const replies = list.map((request, i) => applyOne(copy, names, request, i));
-  doc.units = copy;
-  doc.rangeNames = names;
+  const tabs = tabsOf(doc);
+  const copies = new Map(
+    tabs.map(({ id, content }) => [
+      id,
+      { units: content.units.map((unit) => ({ ...unit, ...(unit.paragraph && { paragraph: { ...unit.paragraph } }) })), rangeNames: { ...content.rangeNames }, lists: { ...content.lists } },
+    ]),
+  );
+  const replies = list.map((request, i) => {
+    const tabId = tabOfRequest(request);
+    const target = copies.get(tabId ?? tabs[0]?.id ?? '');
+    if (!target) throw new ApiError(400, `Invalid requests[${i}].${Object.keys(request)[0] ?? ''}: The tab with ID ${tabId ?? ''} was not found.`);
+    return applyOne(target.units, target.rangeNames, target.lists, request, i);
+  });
+  for (const { id, content } of tabs) Object.assign(content, copies.get(id));
   doc.revision += 1;
   return replies;
 }
 
-function applyOne(units: Unit[], rangeNames: Record<string, string>, request: DocsRequest, i: number): unknown {
+function applyOne(units: Unit[], rangeNames: Record<string, string>, lists: Record<string, string>, request: DocsRequest, i: number): unknown {
   const [kind, args] = Object.entries(request)[0] ?? [];
   const where = `Invalid requests[${i}].${kind ?? ''}`;
   const bodyEnd = units.length + 1;
@@ -119,7 +98,7 @@ function applyOne(units: Unit[], rangeNames: Record<string, string>, request: Do
       const pos = index - 1;
       const before = units[pos - 1];
       const inherited = before && before.ch !== '\n' ? before.style : {};
-      const host = units.slice(pos).find((unit) => unit.paragraph)?.paragraph ?? { style: {}, bullet: false };
+      const host = units.slice(pos).find((unit) => unit.paragraph)?.paragraph ?? { style: {}, bullet: null };
       const inserted = text.split('').map((ch): Unit => (ch === '\n' ? { ...newline(host.style, host.bullet), style: { ...inherited } } : { ch, style: { ...inherited } }));
       units.splice(pos, 0, ...inserted);
       return {};
@@ -150,9 +129,11 @@ function applyOne(units: Unit[], rangeNames: Record<string, string>, request: Do
       for (const unit of paragraphsIn(range)) if (unit.paragraph) unit.paragraph.style = withFields(unit.paragraph.style, style, fields);
       return {};
     }
-    case 'createParagraphBullets':
     case 'deleteParagraphBullets':
-      for (const unit of paragraphsIn(rangeOf())) if (unit.paragraph) unit.paragraph.bullet = kind === 'createParagraphBullets';
+      for (const unit of paragraphsIn(rangeOf())) if (unit.paragraph) unit.paragraph.bullet = null;
+      return {};
+    case 'createParagraphBullets':
+      createBullets(units, lists, paragraphsIn(rangeOf()), field(args, 'bulletPreset'), where);
       return {};
     default:
       throw new ApiError(400, `${where}: the fake does not support this request.`);
@@ -178,29 +159,17 @@ function stripLikeGoogle(text: string): string {
     .join('');
 }
 
-export function paragraphsOf(doc: Doc): FakeParagraph[] {
-  const out: FakeParagraph[] = [];
-  let units: Unit[] = [];
-  for (const unit of doc.units) {
-    if (!unit.paragraph) {
-      units.push(unit);
-      continue;
-    }
-    const runs: FakeRun[] = [];
-    for (const { ch, style } of units) {
-      const last = runs.at(-1);
-      if (last && sameStyle(last.style, style)) last.text += ch;
-      else runs.push({ text: ch, style });
-    }
-    const { namedStyleType = 'NORMAL_TEXT', ...rest } = unit.paragraph.style;
-    out.push({ text: units.map((u) => u.ch).join(''), namedStyleType: String(namedStyleType), style: rest, bullet: unit.paragraph.bullet, runs });
-    units = [];
-  }
-  return out;
+/**
+ * The Document resource as the Docs API returns it: the first tab's content at the top, or with
+ * `includeTabsContent` every tab's content in `tabs` and none at the top.
+ */
+export function documentJson(doc: Doc, includeTabsContent = false): unknown {
+  const head = { documentId: doc.id, title: doc.title, revisionId: String(doc.revision) };
+  if (!includeTabsContent) return { ...head, ...contentJson(doc) };
+  return { ...head, tabs: tabsOf(doc).map(({ id, title, content }, index) => ({ tabProperties: { tabId: id, title, index }, documentTab: contentJson(content) })) };
 }
 
-/** The Document resource as the Docs API returns it. */
-export function documentJson(doc: Doc): unknown {
+function contentJson(doc: TabContent): Record<string, unknown> {
   const content: unknown[] = [{ endIndex: 1, sectionBreak: { sectionStyle: { sectionType: 'CONTINUOUS' } } }];
   let index = 1;
   let paragraphStart = 1;
@@ -225,7 +194,7 @@ export function documentJson(doc: Doc): unknown {
         paragraph: {
           elements,
           paragraphStyle: { namedStyleType: 'NORMAL_TEXT', ...unit.paragraph.style },
-          ...(unit.paragraph.bullet && { bullet: { listId: 'kix.fake-list' } }),
+          ...(unit.paragraph.bullet && { bullet: { listId: unit.paragraph.bullet.listId, textStyle: {} } }),
         },
       });
       elements = [];
@@ -233,77 +202,27 @@ export function documentJson(doc: Doc): unknown {
     }
   }
   const namedRanges: Record<string, { name: string; namedRanges: unknown[] }> = {};
+  // One pass over the text for every range (a document of a few hundred blocks has as many ranges).
+  const spans = new Map<string, { first: number; last: number }>();
+  doc.units.forEach((unit, pos) => {
+    for (const rangeId of unit.ranges ?? []) {
+      const span = spans.get(rangeId);
+      if (span) span.last = pos + 1;
+      else spans.set(rangeId, { first: pos + 1, last: pos + 1 });
+    }
+  });
   for (const [namedRangeId, name] of Object.entries(doc.rangeNames)) {
-    const covered = doc.units.flatMap((unit, pos) => (unit.ranges?.includes(namedRangeId) ? [pos + 1] : []));
-    const first = covered[0];
-    const last = covered.at(-1);
+    const { first, last } = spans.get(namedRangeId) ?? {};
     // A named range whose text was deleted is gone.
     if (first === undefined || last === undefined) continue;
     const entry = (namedRanges[name] ??= { name, namedRanges: [] });
     entry.namedRanges.push({ namedRangeId, name, ranges: [{ startIndex: first, endIndex: last + 1 }] });
   }
   return {
-    documentId: doc.id,
-    title: doc.title,
-    revisionId: String(doc.revision),
     body: { content },
+    ...(Object.keys(doc.lists ?? {}).length > 0 && { lists: Object.fromEntries(Object.entries(doc.lists ?? {}).map(([id, preset]) => [id, listJson(preset)])) }),
     ...(Object.keys(namedRanges).length > 0 && { namedRanges }),
   };
-}
-
-type FieldTree = Map<string, FieldTree | null>;
-
-/** Google's partial response (`fields=revisionId,body/content(endIndex,paragraph)`): only what was asked for. */
-export function selectFields(value: unknown, fields: string): unknown {
-  return select(value, parseFields(fields));
-}
-
-function parseFields(fields: string): FieldTree {
-  const tree: FieldTree = new Map();
-  let pos = 0;
-  const parseList = (into: FieldTree): void => {
-    while (pos < fields.length && fields[pos] !== ')') {
-      let node = into;
-      for (;;) {
-        const name = /^[A-Za-z0-9_*]+/.exec(fields.slice(pos))?.[0];
-        if (!name) throw new ApiError(400, `Invalid field selection ${fields}`);
-        pos += name.length;
-        const existing = node.get(name);
-        if (fields[pos] === '/' || fields[pos] === '(') {
-          const child: FieldTree = existing ?? new Map();
-          node.set(name, child);
-          node = child;
-          if (fields[pos++] === '(') {
-            parseList(child);
-            pos += 1;
-            break;
-          }
-        } else {
-          node.set(name, null);
-          break;
-        }
-      }
-      if (fields[pos] === ',') pos += 1;
-    }
-  };
-  parseList(tree);
-  return tree;
-}
-
-function select(value: unknown, tree: FieldTree | null): unknown {
-  if (tree === null || typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return value.map((item) => select(item, tree));
-  const out: Record<string, unknown> = {};
-  for (const [name, child] of tree) {
-    const source = value as Record<string, unknown>;
-    if (name === '*') Object.assign(out, Object.fromEntries(Object.entries(source).map(([key, item]) => [key, select(item, child)])));
-    else if (source[name] !== undefined) out[name] = select(source[name], child);
-  }
-  return out;
-}
-
-function sameStyle(a: Style, b: Style): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 function isHigh(ch: string | undefined): boolean {
@@ -314,8 +233,39 @@ function isLow(ch: string | undefined): boolean {
   return ch !== undefined && /^[\uDC00-\uDFFF]$/.test(ch);
 }
 
-// ---- HTTP helpers ----
+/** A tab a test seeds after a document's first: its title, optionally its id and paragraphs. */
+export interface SeedTab {
+  id?: string;
+  title: string;
+  paragraphs?: string[];
+}
 
-export function field(value: unknown, name: string): unknown {
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[name] : undefined;
+/** Adds tabs after the document's first, as a user does in the Docs editor. */
+export function addTabs(doc: Doc, tabs: readonly SeedTab[]): void {
+  for (const tab of tabs) {
+    const id = tab.id ?? `t.${randomBytes(6).toString('hex')}`;
+    const content: TabContent = { units: [newline({ namedStyleType: 'NORMAL_TEXT' })], rangeNames: {} };
+    doc.moreTabs = [...(doc.moreTabs ?? []), { id, title: tab.title, ...content }];
+    if (tab.paragraphs?.length) applyAll(doc, [{ insertText: { location: { index: 1, tabId: id }, text: tab.paragraphs.join('\n') } }]);
+  }
+}
+
+/** A tab as a test reads it: its id, title, text (ending with its final newline) and paragraphs. */
+export interface FakeTab {
+  id: string;
+  title: string;
+  text: string;
+  paragraphs: FakeParagraph[];
+  /** The names of the named ranges in the tab. */
+  namedRanges: string[];
+}
+
+export function tabViews(doc: Doc): FakeTab[] {
+  return tabsOf(doc).map(({ id, title, content }) => ({
+    id,
+    title,
+    text: textOf(content),
+    paragraphs: paragraphsOf(content),
+    namedRanges: Object.entries(content.rangeNames).filter(([rangeId]) => content.units.some((unit) => unit.ranges?.includes(rangeId))).map(([, name]) => name),
+  }));
 }

@@ -16,14 +16,20 @@
  *   // new GoogleDocsDocStore({ clientId: google.clientId, clientSecret: google.clientSecret,
  *   //   rootUrl: google.rootUrl, tokenUrl: google.tokenUrl, credentials })
  *   google.failNext('POST', ':batchUpdate', 429, 2);
+ *   // Google's per-minute quotas (429 RESOURCE_EXHAUSTED past them) and its document size limit:
+ *   const limited = await startFakeGoogleDocs({ limits: { ...GOOGLE_LIMITS, now: () => clock.now() } });
  *   await google.close();
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApiError, applyAll, documentJson, field, newline, paragraphsOf, selectFields, textOf, type Doc, type DocsRequest, type FakeParagraph } from './fake-google-docs.model.js';
+import { ApiError, addTabs, applyAll, documentJson, field, newline, paragraphsOf, selectFields, tabViews, textOf, type Doc, type DocsRequest, type FakeParagraph, type FakeTab, type SeedTab } from './fake-google-docs.model.js';
+import { driveNotFound, googleError, parseBasicAuth, readBody, sendJson, type PathPattern, type RecordedRequest, type Rule } from './fake-google-docs.http.js';
+import { FakeQuota, GOOGLE_MAX_DOCUMENT_CHARACTERS, tooLarge, type GoogleLimits, type QuotaCounts } from './fake-google-docs.quota.js';
 
-export type { DocsRequest, FakeParagraph, FakeRun, Style } from './fake-google-docs.model.js';
+export type { DocsRequest, FakeParagraph, FakeRun, FakeTab, SeedTab, Style } from './fake-google-docs.model.js';
+export type { PathPattern, RecordedRequest } from './fake-google-docs.http.js';
+export { GOOGLE_LIMITS, GOOGLE_MAX_DOCUMENT_CHARACTERS, type GoogleLimits } from './fake-google-docs.quota.js';
 
 export interface FakeDocument {
   id: string;
@@ -36,18 +42,9 @@ export interface FakeDocument {
   paragraphs: FakeParagraph[];
   /** Every named range: its name and the text it covers. */
   namedRanges: { name: string; text: string }[];
+  /** Every tab, the first (whose content `text` and `paragraphs` are) first. */
+  tabs: FakeTab[];
 }
-
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  /** The query string's parameters (`fields`, for one). */
-  query: Record<string, string>;
-  status: number;
-  body: unknown;
-}
-
-export type PathPattern = string | RegExp;
 
 export interface FakeGoogleDocs {
   /** For GoogleDocsDocStore's `rootUrl` (Docs and Drive both live under it). */
@@ -76,40 +73,28 @@ export interface FakeGoogleDocs {
   /** Runs `fn` once, right after the next matching request was carried out and before its answer. */
   afterNext(method: string, path: PathPattern, fn: () => void): void;
   /** Makes a document directly, as the user would in the Docs UI. */
-  seedDocument(account: string, title: string, paragraphs?: string[]): string;
+  /** With `tabs`, the tabs after its first (`t.0`, "Tab 1", holding `paragraphs`). */
+  seedDocument(account: string, title: string, paragraphs?: string[], tabs?: SeedTab[]): string;
   /** Applies batchUpdate requests as a collaborator would (bumps the revision). */
   edit(documentId: string, requests: DocsRequest[]): void;
   document(documentId: string): FakeDocument | undefined;
   readonly requests: RecordedRequest[];
   /** How many requests matched method and path. */
   count(method: string, path: PathPattern): number;
+  /** Docs API calls let through and refused for the per-minute limits (with `limits`). */
+  readonly quota: QuotaCounts;
   close(): Promise<void>;
 }
 
-interface Rule {
-  method: string;
-  path: PathPattern;
-  times: number;
-  status?: number;
-  applied?: boolean;
-  delayMs?: number;
-  hold?: Promise<void>;
-  after?: () => void;
-}
-
-const STATUS_NAMES: Record<number, string> = {
-  400: 'INVALID_ARGUMENT',
-  401: 'UNAUTHENTICATED',
-  403: 'PERMISSION_DENIED',
-  404: 'NOT_FOUND',
-  429: 'RESOURCE_EXHAUSTED',
-  500: 'INTERNAL',
-  503: 'UNAVAILABLE',
-};
-
+/**
+ * `limits`: Google's per-minute quotas to enforce (GOOGLE_LIMITS for Google's own; none by default).
+ * `maxDocumentCharacters`: a batchUpdate that would make a document longer is refused, as Google does.
+ */
 export async function startFakeGoogleDocs(
-  options: { clientId?: string; clientSecret?: string } = {},
+  options: { clientId?: string; clientSecret?: string; limits?: GoogleLimits; maxDocumentCharacters?: number } = {},
 ): Promise<FakeGoogleDocs> {
+  const quota = new FakeQuota(options.limits);
+  const maxCharacters = options.maxDocumentCharacters ?? GOOGLE_MAX_DOCUMENT_CHARACTERS;
   const clientId = options.clientId ?? 'fake-client-id.apps.googleusercontent.com';
   const clientSecret = options.clientSecret ?? 'fake-client-secret';
   const refreshTokens = new Map<string, { account: string; revoked: boolean }>();
@@ -165,25 +150,39 @@ export async function startFakeGoogleDocs(
   const route = (req: IncomingMessage, path: string, body: unknown): [number, unknown] => {
     const method = req.method ?? 'GET';
     if (method === 'POST' && path === '/v1/documents') {
-      const doc = newDoc(accountOf(req), String(field(body, 'title') ?? 'Untitled document'));
+      const account = accountOf(req);
+      quota.take('write', account);
+      const doc = newDoc(account, String(field(body, 'title') ?? 'Untitled document'));
       return [200, documentJson(doc)];
     }
     const docPath = /^\/v1\/documents\/([^/:]+)(:batchUpdate)?$/.exec(path);
     if (docPath?.[1] && method === 'GET' && !docPath[2]) {
-      const fields = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get('fields');
+      const params = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams;
+      const fields = params.get('fields');
+      const account = accountOf(req);
+      quota.take('read', account);
       // Partial response: a client that reads a field it did not ask for finds nothing, as with Google.
-      const json = documentJson(docOf(accountOf(req), docPath[1]));
+      const json = documentJson(docOf(account, docPath[1]), params.get('includeTabsContent') === 'true');
       return [200, fields ? selectFields(json, fields) : json];
     }
     if (docPath?.[1] && method === 'POST' && docPath[2]) {
-      const doc = docOf(accountOf(req), docPath[1]);
+      const account = accountOf(req);
+      quota.take('write', account);
+      const doc = docOf(account, docPath[1]);
       const required = field(field(body, 'writeControl'), 'requiredRevisionId');
       if (required !== undefined && required !== String(doc.revision)) {
         throw new ApiError(400, `The required revision ID ${String(required)} does not match the latest revision.`);
       }
       const list = field(body, 'requests');
       if (!Array.isArray(list) || list.length === 0) throw new ApiError(400, 'Must specify at least one request.');
+      const before = { ...doc };
       const replies = applyAll(doc, list as DocsRequest[]);
+      const characters = doc.units.length;
+      if (characters > maxCharacters) {
+        // Atomic, as Google's batchUpdate: a refused batch leaves the document as it was.
+        Object.assign(doc, before);
+        throw tooLarge(characters, maxCharacters);
+      }
       return [200, { documentId: doc.id, replies, writeControl: { requiredRevisionId: String(doc.revision) } }];
     }
     const filePath = /^\/drive\/v3\/files\/([^/]+)$/.exec(path);
@@ -272,9 +271,10 @@ export async function startFakeGoogleDocs(
       return { release };
     },
     afterNext: (method, path, after) => void rules.push({ method, path, after, times: 1 }),
-    seedDocument: (account, title, paragraphs = []) => {
+    seedDocument: (account, title, paragraphs = [], tabs = []) => {
       const doc = newDoc(account, title);
       if (paragraphs.length > 0) applyAll(doc, [{ insertText: { location: { index: 1 }, text: paragraphs.join('\n') } }]);
+      addTabs(doc, tabs);
       return doc.id;
     },
     edit: (documentId, edits) => {
@@ -286,42 +286,15 @@ export async function startFakeGoogleDocs(
       const doc = docs.get(documentId);
       if (!doc) return undefined;
       const namedRanges = Object.entries(doc.rangeNames).map(([id, name]) => ({ name, text: doc.units.filter((unit) => unit.ranges?.includes(id)).map((unit) => unit.ch).join('') }));
-      return { id: doc.id, title: doc.title, account: doc.account, trashed: doc.trashed, revision: doc.revision, text: textOf(doc), paragraphs: paragraphsOf(doc), namedRanges };
+      return { id: doc.id, title: doc.title, account: doc.account, trashed: doc.trashed, revision: doc.revision, text: textOf(doc), paragraphs: paragraphsOf(doc), namedRanges, tabs: tabViews(doc) };
     },
     requests,
     count: (method, path) => requests.filter((req) => matches(method, path, req)).length,
+    quota: quota.counts,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
       }),
   };
-}
-
-// ---- The document model ----
-
-function googleError(status: number, message: string): unknown {
-  return { error: { code: status, message, status: STATUS_NAMES[status] ?? 'UNKNOWN' } };
-}
-
-function driveNotFound(id: string): unknown {
-  const message = `File not found: ${id}.`;
-  return { error: { code: 404, message, errors: [{ message, domain: 'global', reason: 'notFound', location: 'fileId', locationType: 'parameter' }] } };
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function parseBasicAuth(header: string | undefined): { id: string; secret: string } | null {
-  if (!header?.startsWith('Basic ')) return null;
-  const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  return colon < 0 ? null : { id: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' }).end(JSON.stringify(body));
 }

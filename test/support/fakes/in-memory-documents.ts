@@ -4,6 +4,7 @@ import {
   DocNotFoundError,
   type CreatedDoc,
   type DocBlock,
+  type DocNote,
   type DocOwner,
   type DocPosition,
   type DocStore,
@@ -53,11 +54,6 @@ export class InMemoryDocumentRepository implements DocumentRepository {
 
   processedCount(ownerId: string, id: string): Promise<number | null> {
     return Promise.resolve(this.live(ownerId, id)?.processedEmailsCount ?? null);
-  }
-
-  findOwnedCached(ownerId: string, id: string): Promise<Document | null> {
-    const row = this.live(ownerId, id);
-    return Promise.resolve(row ? { ...row, emails: [...row.emails] } : null);
   }
 
   listOwned(ownerId: string): Promise<Document[]> {
@@ -115,12 +111,15 @@ export class InMemoryDocumentRepository implements DocumentRepository {
     return owned.map((row) => row.id);
   }
 
-  async forgetErased(): Promise<void> {}
+  async erasureCommitted(): Promise<void> {}
 }
 
 /** A document store in memory, with a switch to make its next call fail. */
 export class InMemoryDocStore implements DocStore {
   readonly docs = new Map<string, { ownerId: string; title: string; intro: string; blocks: DocBlock[] }>();
+  /** Each document's last line, once a later part continues it. */
+  readonly notes = new Map<string, DocNote>();
+  maxCharacters = 1_000_000;
   private failure: Error | null = null;
   private counter = 0;
   readonly calls: string[] = [];
@@ -150,18 +149,38 @@ export class InMemoryDocStore implements DocStore {
     doc.title = title;
   }
 
-  async write(_owner: DocOwner, externalId: string, block: DocBlock, position: DocPosition): Promise<void> {
+  /** The tab each write named (null: none); a write naming one of `missingTabs` reports it missing, as Google's falls back. */
+  readonly writtenTabs: (string | null)[] = [];
+  readonly missingTabs = new Set<string>();
+
+  async write(_owner: DocOwner, externalId: string, block: DocBlock, position: DocPosition, tabId: string | null = null): Promise<{ tabMissing: boolean }> {
     this.maybeFail('write');
     const doc = this.docs.get(externalId);
     if (!doc) throw new DocNotFoundError(externalId);
     if (position === 'beginning') doc.blocks.unshift(block);
     else doc.blocks.push(block);
+    this.writtenTabs.push(tabId);
+    return { tabMissing: tabId !== null && this.missingTabs.has(tabId) };
+  }
+
+  /** One tab, as the local store has. */
+  tabs(_owner: DocOwner, externalId: string): Promise<{ id: string; title: string }[]> {
+    const doc = this.docs.get(externalId);
+    if (!doc) return Promise.reject(new DocNotFoundError(externalId));
+    return Promise.resolve([{ id: 't.0', title: doc.title }]);
+  }
+
+  async appendNote(_owner: DocOwner, externalId: string, note: DocNote): Promise<void> {
+    this.maybeFail('appendNote');
+    if (!this.docs.has(externalId)) throw new DocNotFoundError(externalId);
+    if (!this.notes.has(externalId)) this.notes.set(externalId, note);
   }
 
   readText(_owner: DocOwner, externalId: string): Promise<string> {
     const doc = this.docs.get(externalId);
     if (!doc) throw new DocNotFoundError(externalId);
-    return Promise.resolve([doc.title, doc.intro, ...doc.blocks.map((b) => `${b.heading}\n${b.meta}\n${b.body}`)].join('\n\n'));
+    const note = this.notes.get(externalId);
+    return Promise.resolve([doc.title, doc.intro, ...doc.blocks.map((b) => `${b.heading}\n${b.meta}\n${b.body}`), ...(note ? [note.text] : [])].join('\n\n'));
   }
 
   urlOf(externalId: string): string {

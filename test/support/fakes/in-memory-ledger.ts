@@ -1,4 +1,4 @@
-import { EMPTY_BALANCE, splitConsumption, type Balance } from '../../../src/modules/token-ledger/domain/balance.js';
+import { EMPTY_BALANCE, type Balance, type BucketSplit } from '../../../src/modules/token-ledger/domain/balance.js';
 import { GRANT_KINDS, SourceKeyTakenError, type LedgerEntry } from '../../../src/modules/token-ledger/domain/ledger-entry.js';
 import type {
   AddedRow,
@@ -55,14 +55,20 @@ export class InMemoryLedgerRepository implements LedgerRepository {
     return run;
   }
 
-  /** The same rule as the database's: `splitConsumption`, under the user's lock. */
+  /**
+   * The consumption rule's home is the database's statement (knex.reserve-once.ts); this copy is held to
+   * it by test/support/token-ledger/consumption-contract.ts, which runs on both, and by the property test
+   * that replays random sequences on both (test/integration/token-ledger/knex.ledger.test.ts).
+   */
   reserveOnce(userId: string, entry: ReservationEntry, options: { unlimited: boolean }): Promise<ReserveOutcome> {
     return this.withLockedBalance(userId, async (locked): Promise<ReserveOutcome> => {
-      const existing = await locked.findEntries([entry.sourceKey]);
-      if (existing.length > 0) return { outcome: 'repeated', balance: locked.balance };
-      const split = options.unlimited ? { fromSubscription: 0, fromAdditional: 0 } : splitConsumption(locked.balance, entry.tokens);
+      const [existing] = await locked.findEntries([entry.sourceKey]);
+      if (existing && existing.userId !== userId) throw new SourceKeyTakenError(entry.sourceKey);
+      if (existing) return { outcome: 'repeated', balance: locked.balance };
+      const split = options.unlimited ? { fromSubscription: 0, fromAdditional: 0 } : consumptionOf(locked.balance, entry.tokens);
       if (!split) return { outcome: 'insufficient', balance: locked.balance };
-      const balance = await locked.append({ ...entry, kind: 'reserve', subscriptionDelta: -split.fromSubscription, additionalDelta: -split.fromAdditional, payedUsdCents: 0, relatedKey: null });
+      // 0 - n, not -n: the database stores no -0.
+      const balance = await locked.append({ ...entry, kind: 'reserve', subscriptionDelta: 0 - split.fromSubscription, additionalDelta: 0 - split.fromAdditional, payedUsdCents: 0, relatedKey: null });
       return { outcome: 'reserved', balance };
     });
   }
@@ -113,4 +119,11 @@ export class InMemoryLedgerRepository implements LedgerRepository {
     const settlements = this.entries.filter((entry) => entry.userId === userId && entry.kind === 'settle');
     return Promise.resolve(`${settlements.length}/${settlements.reduce((sum, entry) => sum + entry.tokens, 0)}`);
   }
+}
+
+/** Subscription bucket first, then the extra tokens; null (nothing taken) when both together fall short. */
+function consumptionOf(balance: Balance, tokens: number): BucketSplit | null {
+  const fromSubscription = Math.min(balance.subscriptionTokens, tokens);
+  const fromAdditional = tokens - fromSubscription;
+  return fromAdditional <= balance.additionalTokens ? { fromSubscription, fromAdditional } : null;
 }

@@ -12,8 +12,10 @@ export const CLEAN_TREE: FixtureTree = {
     dependencies: { knex: '*', koa: '*', tsyringe: '*', zod: '*', react: '*' },
   }),
 
-  // Server: shared kernel and platform.
+  // Server: shared kernel, text knowledge and platform.
   'src/shared/clock.ts': `export interface Clock { now(): Date }\n`,
+  'src/text/languages.ts': `export type CuesByLanguage = Record<string, readonly string[]>;\n`,
+  'src/text/sign-offs.ts': `import type { CuesByLanguage } from './languages.js';\nexport const CLOSINGS: CuesByLanguage = { en: ['regards'], de: ['grüße'] };\n`,
   'src/platform/config/config.ts': `export interface AppConfig { PUBLIC_URL: string }\nexport const APP_CONFIG = Symbol('AppConfig');\n`,
   'src/platform/logging/logger.ts': `export interface Logger { info(message: string): void }\nexport const LOGGER = Symbol('Logger');\n`,
   'src/platform/db/database.ts': `import knex from 'knex';\nexport const openDatabase = () => knex({ client: 'pg' });\n`,
@@ -21,6 +23,7 @@ export const CLEAN_TREE: FixtureTree = {
 
   // Module beta: a domain rule and a use case, offered through its index.ts.
   'src/modules/beta/domain/quota.ts': `export const hasQuota = (left: number) => left > 0;\n`,
+  'src/modules/beta/domain/quota-note.ts': `import { CLOSINGS } from '../../../text/sign-offs.js';\nexport const signOff = CLOSINGS.en;\n`,
   'src/modules/beta/application/check-quota.use-case.ts': [
     `import { injectable } from 'tsyringe';`,
     `import { hasQuota } from '../domain/quota.js';`,

@@ -32,10 +32,10 @@ describe('the HTTP contract, shared by the web app and the server', () => {
       expect(diagnostic.file).toMatch(/^web\/src\//);
       expect(diagnostic.message).toMatch(/'documentName'.*'DocumentListItem'|'title'.*'DocumentListItem'/s);
     }
-    // Where the web app reads a listed document's name: the whole list read as one page of cards, and the
-    // cached list kept in step after a change.
+    // Where the web app reads a listed document's name: the cached list kept in step after a change, and the
+    // plan selection naming the account's documents.
     expect(web.map((diagnostic) => diagnostic.file)).toEqual(
-      expect.arrayContaining(['web/src/features/documents/api/get-document-page.ts', 'web/src/features/documents/api/document-cache.ts']),
+      expect.arrayContaining(['web/src/features/documents/api/document-cache.ts', 'web/src/app/routes/plan-selection-route.tsx']),
     );
     expect(server).toEqual([
       expect.objectContaining({ file: 'src/modules/documents/http/document.presenter.ts', message: expect.stringContaining("'documentName' does not exist in type 'DocumentListItem'") }),

@@ -30,15 +30,27 @@ describe('classifyGoogleFailure', () => {
     expect(classifyGoogleFailure(error, TOKEN_URL)).toMatchObject({ kind: 'transient', applied: false });
   });
 
-  it('reads 429 as transient with nothing applied, and 5xx as transient that may have been applied', () => {
-    expect(classifyGoogleFailure(aGaxiosError({ method: 'POST', status: 429 }), TOKEN_URL)).toMatchObject({ kind: 'transient', applied: false });
+  it('reads 429 as the rate limit (busy, nothing applied), and 5xx as transient that may have been applied', () => {
+    expect(classifyGoogleFailure(aGaxiosError({ method: 'POST', status: 429 }), TOKEN_URL)).toEqual(expect.objectContaining({ kind: 'busy', retryAfterSeconds: null }));
     expect(classifyGoogleFailure(aGaxiosError({ method: 'POST', status: 503 }), TOKEN_URL)).toMatchObject({ kind: 'transient', applied: true });
   });
 
   it("reads Drive's 403 rate limit reasons as a 429", () => {
     const data = googleError(403, 'PERMISSION_DENIED', { errors: [{ reason: 'userRateLimitExceeded' }] });
 
-    expect(classifyGoogleFailure(aGaxiosError({ status: 403, data }), TOKEN_URL)).toMatchObject({ kind: 'transient', applied: false });
+    expect(classifyGoogleFailure(aGaxiosError({ status: 403, data }), TOKEN_URL)).toMatchObject({ kind: 'busy' });
+  });
+
+  it('reads the wait a 429 asks for from its Retry-After header, whichever shape the headers come in', () => {
+    const withHeaders = (headers: unknown): Error => Object.assign(aGaxiosError({ method: 'POST', status: 429 }), { response: { status: 429, data: undefined, headers } });
+
+    expect(classifyGoogleFailure(withHeaders(new Headers({ 'retry-after': '17' })), TOKEN_URL)).toMatchObject({ kind: 'busy', retryAfterSeconds: 17 });
+    expect(classifyGoogleFailure(withHeaders({ 'retry-after': '5' }), TOKEN_URL)).toMatchObject({ kind: 'busy', retryAfterSeconds: 5 });
+    expect(classifyGoogleFailure(withHeaders({ 'retry-after': 'soon' }), TOKEN_URL)).toMatchObject({ kind: 'busy', retryAfterSeconds: null });
+  });
+
+  it('reads a 429 from the token endpoint as transient: the API call itself was never sent', () => {
+    expect(classifyGoogleFailure(aGaxiosError({ url: TOKEN_URL, method: 'POST', status: 429 }), TOKEN_URL)).toMatchObject({ kind: 'transient', applied: false });
   });
 
   it('reads any other 401 or 403 as a revoked grant and 404 as a missing document', () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normaliseMailText } from '../../../src/modules/mail/domain/mail-text.js';
-import { decodeEntities } from '../../../src/shared/html-entities.js';
+import { decodeEntities } from '../../../src/text/html-entities.js';
 import { htmlToText, isHiddenStyle } from '../../../src/modules/mail/infra/parsing/html-to-text.js';
 import { HIDDEN_HTML } from '../../support/mime-samples.js';
 

@@ -126,11 +126,15 @@ describe('processing one mail', () => {
     expect(harness.store.docs.get(harness.externalId)?.blocks).toHaveLength(0);
   });
 
-  it('processes, with a warning as the reason, a mail written into a document nearing Google\'s size limit', async () => {
+  it('writes a mail that would take its document past the threshold into a new part, and says so as the reason', async () => {
     const doc = harness.store.docs.get(harness.externalId);
     doc?.blocks.push({ heading: 'Old', meta: 'x', body: 'y'.repeat(905_000) });
     await harness.process.execute('mail-1');
-    expect(row()).toMatchObject({ status: 'processed', reason: expect.stringContaining('Google Docs stops near 1,000,000') });
+    expect(row()).toMatchObject({ status: 'processed', reason: expect.stringContaining('starts Invoices (2)') });
+    const next = [...harness.store.docs].find(([, candidate]) => candidate.title === 'Invoices (2)');
+    expect(next?.[1].blocks).toHaveLength(1);
+    expect(doc?.blocks).toHaveLength(1);
+    expect(harness.store.notes.get(harness.externalId)?.text).toBe(`Continued in Invoices (2): ${harness.store.urlOf(next?.[0] ?? '')}`);
   });
 
   it('waits for the next minute when the user\'s write budget is spent, without counting an attempt', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { composeBlock } from '../../../src/modules/mail/domain/mail-block.js';
 import { historyReason } from '../../../src/modules/mail/domain/status-history.js';
-import { blockParts } from '../../../src/modules/mail/domain/written-block.js';
+import { blockParts } from '../../../src/modules/mail/application/block-parts.js';
 import { summaryBlock } from '../../../src/modules/summarization/domain/summary-block.js';
 
 const RECEIVED = new Date('2026-11-28T18:00:00Z');

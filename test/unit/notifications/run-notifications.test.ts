@@ -63,9 +63,9 @@ describe('unsubscribing', () => {
   it('switches off the kind its token names, or every kind when asked', async () => {
     const { settings, tokens, unsubscribe } = setUp();
     expect(await unsubscribe.apply(tokens.sign('user-1', 'heldMail'), false)).toEqual({ ok: true, scope: 'heldMail' });
-    expect(await settings.get('user-1')).toEqual({ lowBalance: true, heldMail: false, refusedSender: true, failedMail: true });
+    expect(await settings.get('user-1')).toEqual({ lowBalance: true, heldMail: false, refusedSender: true, failedMail: true, documentContinued: true });
     expect(await unsubscribe.apply(tokens.sign('user-1', 'heldMail'), true)).toEqual({ ok: true, scope: 'all' });
-    expect(await settings.get('user-1')).toEqual({ lowBalance: false, heldMail: false, refusedSender: false, failedMail: false });
+    expect(await settings.get('user-1')).toEqual({ lowBalance: false, heldMail: false, refusedSender: false, failedMail: false, documentContinued: false });
   });
 
   it('changes nothing for a token signed with another secret, or a confirmation', async () => {
@@ -73,6 +73,6 @@ describe('unsubscribing', () => {
     const foreign = new HmacUnsubscribeTokens('another-secret-that-is-long-enough-0123456789');
     expect(await unsubscribe.apply(foreign.sign('user-1', 'all'), true)).toEqual({ ok: false });
     expect(unsubscribe.check(tokens.sign('user-1', 'failedMail'))).toEqual({ ok: true, scope: 'failedMail' });
-    expect(await settings.get('user-1')).toEqual({ lowBalance: true, heldMail: true, refusedSender: true, failedMail: true });
+    expect(await settings.get('user-1')).toEqual({ lowBalance: true, heldMail: true, refusedSender: true, failedMail: true, documentContinued: true });
   });
 });

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { splitConsumption, splitRefund } from '../../../src/modules/token-ledger/domain/balance.js';
+import { splitRefund } from '../../../src/modules/token-ledger/domain/balance.js';
 import { tokensForCharacters } from '../../../src/modules/token-ledger/domain/token-cost.js';
 import { InMemoryLedgerRepository } from '../../support/fakes/in-memory-ledger.js';
 import { ledgerUseCases } from '../../support/ledger-model.js';
+import { consumptionContract } from '../../support/token-ledger/consumption-contract.js';
 
 const USER = 'user-1';
 const period = (month: number, tokens: number) => ({ userId: USER, sourceKey: `invoice:${month}`, planTokens: tokens, periodStart: new Date(Date.UTC(2026, month - 1, 1)), description: 'Basic plan', payedUsdCents: 900 });
@@ -19,18 +20,20 @@ describe('token cost', () => {
 describe('buckets', () => {
   const balance = { subscriptionTokens: 5, additionalTokens: 10, maxSubscriptionTokens: 100, periodStart: null };
 
-  it('spend subscription tokens first, then additional ones, or nothing at all', () => {
-    expect(splitConsumption(balance, 3)).toEqual({ fromSubscription: 3, fromAdditional: 0 });
-    expect(splitConsumption(balance, 12)).toEqual({ fromSubscription: 5, fromAdditional: 7 });
-    expect(splitConsumption(balance, 15)).toEqual({ fromSubscription: 5, fromAdditional: 10 });
-    expect(splitConsumption(balance, 16)).toBeNull();
-    expect(() => splitConsumption(balance, 0)).toThrow(RangeError);
-  });
-
   it('refund into the buckets they came from, the subscription bucket capped at the plan', () => {
     expect(splitRefund(balance, { fromSubscription: 5, fromAdditional: 7 })).toEqual({ fromSubscription: 5, fromAdditional: 7 });
     expect(splitRefund({ ...balance, subscriptionTokens: 98 }, { fromSubscription: 5, fromAdditional: 0 })).toEqual({ fromSubscription: 2, fromAdditional: 0 });
   });
+});
+
+// The fake is held to the database's consumption rule by the same cases (knex.ledger.test.ts runs them there).
+describe('the in-memory ledger keeps the consumption rule', () => {
+  let fake: InMemoryLedgerRepository;
+  let users = 0;
+  beforeEach(() => {
+    fake = new InMemoryLedgerRepository();
+  });
+  consumptionContract(() => ({ ledger: fake, newUser: () => Promise.resolve(`user-${++users}`) }));
 });
 
 describe('ledger use cases', () => {
@@ -54,6 +57,12 @@ describe('ledger use cases', () => {
     await useCases.reserve.execute({ userId: USER, reservationId: 'm1', tokens: 30, description: 'Mail' });
     expect(await useCases.period.execute(period(2, 100))).toMatchObject({ applied: false, reason: 'stale' });
     expect((await ledger.balanceOf(USER)).subscriptionTokens).toBe(70);
+  });
+
+  it('refuses a reservation of no tokens or of a fraction as a bug, appending nothing', async () => {
+    await expect(useCases.reserve.execute({ userId: USER, reservationId: 'm1', tokens: 0, description: 'Mail' })).rejects.toThrow(RangeError);
+    await expect(useCases.reserve.execute({ userId: USER, reservationId: 'm1', tokens: 1.5, description: 'Mail' })).rejects.toThrow(RangeError);
+    expect(ledger.entries).toHaveLength(0);
   });
 
   it('holds a reservation it cannot cover and changes nothing', async () => {

@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { UsageDayRow } from '../../../src/modules/token-ledger/application/ports/ledger.repository.port.js';
 import { UsageChart } from '../../../src/modules/token-ledger/application/usage-chart.use-case.js';
+import { CachedUsageDays } from '../../../src/modules/token-ledger/infra/cached.usage-days.js';
+import { LedgerUsageDays } from '../../../src/modules/token-ledger/infra/ledger.usage-days.js';
 import { fixedClock } from '../../../src/shared/clock.js';
 
 /** The ledger's two reads, counted; the test sets what they answer. */
@@ -31,7 +33,8 @@ describe('the usage chart, answered from memory while the user’s usage is unch
   beforeEach(() => {
     clock.set('2026-05-01T08:00:00Z');
     ledger = new ChartLedger();
-    chart = new UsageChart(ledger, clock, { ttlMs: 60_000, maxEntries: 10 });
+    // As the module wires it: the ledger's days behind the cache kept by usage revision.
+    chart = new UsageChart(new CachedUsageDays(new LedgerUsageDays(ledger, clock), ledger, clock, { ttlMs: 60_000, maxEntries: 10 }));
   });
 
   it('sums the days once while the revision stays, and again as soon as it changes', async () => {

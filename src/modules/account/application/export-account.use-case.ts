@@ -2,7 +2,7 @@ import { inject, injectable } from 'tsyringe';
 import { AppError, GenericErrors } from '../../../shared/app-error.js';
 import { CLOCK, type Clock } from '../../../shared/clock.js';
 import { CloseBillingAccount, type SubscriptionStatusView } from '../../billing/index.js';
-import { OwnerDocuments, type Document } from '../../documents/index.js';
+import { OwnerDocuments, type Document, type DocumentPart } from '../../documents/index.js';
 import { USER_REPOSITORY, type User, type UserRepository } from '../../identity/index.js';
 import { OwnerMail, type MailRecordExport } from '../../mail/index.js';
 import { OwnerNotifications, type NotificationSettings, type OutboxEntry } from '../../notifications/index.js';
@@ -13,6 +13,8 @@ export interface AccountData {
   exportedAt: Date;
   user: User;
   documents: Document[];
+  /** By document id: the linked documents of a document that continued (docs/operations.md). */
+  documentParts: ReadonlyMap<string, DocumentPart[]>;
   mailRecords: MailRecordExport[];
   ledgerEntries: LedgerEntryExport[];
   subscription: SubscriptionStatusView;
@@ -42,6 +44,7 @@ export class ExportAccount {
       this.billing.state(userId),
       this.notifications.list(userId),
     ]);
-    return { exportedAt: this.clock.now(), user, documents, mailRecords, ledgerEntries, subscription, notifications };
+    const documentParts = await this.documents.partsOf(userId, documents.map((document) => document.id));
+    return { exportedAt: this.clock.now(), user, documents, documentParts, mailRecords, ledgerEntries, subscription, notifications };
   }
 }

@@ -18,6 +18,7 @@ export function presentAccountExport(data: AccountData): AccountExport {
       placement: document.overwriteAtBeginning ? 'beginning' : 'end',
       emails: [...document.emails],
       createdAt: document.createdAt.toISOString(),
+      parts: (data.documentParts.get(document.id) ?? []).map((part) => ({ number: part.number, googleDocumentId: part.externalId, startedAt: part.startedAt.toISOString() })),
     })),
     mailRecords: data.mailRecords.map((mail) => ({
       mailId: mail.id,

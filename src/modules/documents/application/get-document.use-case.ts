@@ -8,12 +8,12 @@ export class GetDocument {
   constructor(@inject(DOCUMENT_REPOSITORY) private readonly documents: DocumentRepository) {}
 
   /**
-   * The document may come from the short cache (every change through the app drops it at once); its
-   * processed count is read fresh on every call, and that read is also the check that it is still the
-   * owner's live document. Both at once.
+   * The wiring may hand this a cached repository (docs/architecture.md, "Caching"): the processed count is
+   * read apart on every call, and that read is also the check that it is still the owner's live document.
+   * Both at once.
    */
   async execute(ownerId: string, id: string): Promise<Document> {
-    const [document, processedEmailsCount] = await Promise.all([this.documents.findOwnedCached(ownerId, id), this.documents.processedCount(ownerId, id)]);
+    const [document, processedEmailsCount] = await Promise.all([this.documents.findOwned(ownerId, id), this.documents.processedCount(ownerId, id)]);
     return { ...mustOwn(processedEmailsCount === null ? null : document), processedEmailsCount: processedEmailsCount ?? 0 };
   }
 }

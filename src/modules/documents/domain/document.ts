@@ -10,6 +10,8 @@ export interface Document {
   /** The store's id of the linked document (the spec calls it googleDocumentId). */
   externalId: string;
   overwriteAtBeginning: boolean;
+  /** The tab of the linked document that blocks go to; null or absent: the first tab. */
+  tabId?: string | null;
   processedEmailsCount: number;
   createdAt: Date;
 }

@@ -1,6 +1,7 @@
 import type { DocumentCard as DocumentCardResponse, DocumentDetails, DocumentListItem } from '../../../contract/documents.js';
 import type { Document } from '../domain/document.js';
 import type { DocumentCard } from '../domain/document-list.js';
+import type { DocumentPart } from '../domain/document-part.js';
 
 /** Whitelists what leaves the API; the shapes are the contract's (src/contract). */
 export function presentListItem(document: Document, documentUrl: string): DocumentListItem {
@@ -28,7 +29,8 @@ export function presentCard(card: DocumentCard, documentUrl: string): DocumentCa
   };
 }
 
-export function presentDetails(document: Document, documentUrl: string): DocumentDetails {
+/** `parts`: the document's parts with their links, empty when it never continued. */
+export function presentDetails(document: Document, documentUrl: string, parts: readonly (DocumentPart & { url: string })[] = []): DocumentDetails {
   return {
     documentId: document.id,
     documentName: document.name,
@@ -40,5 +42,6 @@ export function presentDetails(document: Document, documentUrl: string): Documen
     overwriteAtBeginning: document.overwriteAtBeginning,
     processedEmailsCount: document.processedEmailsCount,
     createdAt: document.createdAt.toISOString(),
+    parts: parts.map((part) => ({ number: part.number, documentUrl: part.url, startedAt: part.startedAt.toISOString() })),
   };
 }

@@ -1,6 +1,7 @@
 import { Router, type RouterContext } from '@koa/router';
-import type { AllowedEmailsResponse, DocumentsPage } from '../../../contract/documents.js';
-import { PreparedAnswers, sendPrepared } from '../../../platform/http/prepared-json.js';
+import type { AllowedEmailsResponse, DocumentsPage, DocumentTabsResponse } from '../../../contract/documents.js';
+import { sendPrepared } from '../../../platform/http/prepared-json.js';
+import type { ResponseCache } from '../../../platform/http/response-cache.js';
 import { validate } from '../../../platform/http/validate.js';
 import { principalOf, requireAuth, type Authenticate, type AuthState } from '../../identity/index.js';
 import type { AddAllowedEmail } from '../application/add-allowed-email.use-case.js';
@@ -8,12 +9,15 @@ import type { CreateDocument } from '../application/create-document.use-case.js'
 import type { DeleteDocument } from '../application/delete-document.use-case.js';
 import { documentNotFound } from '../application/find-owned-document.js';
 import type { GetDocument } from '../application/get-document.use-case.js';
+import type { ListDocumentParts } from '../application/list-document-parts.use-case.js';
 import type { ListDocumentPage } from '../application/list-document-page.use-case.js';
+import type { ListDocumentTabs } from '../application/list-document-tabs.use-case.js';
 import type { ListDocuments } from '../application/list-documents.use-case.js';
 import type { DocStore } from '../application/ports/doc-store.port.js';
 import type { RemoveAllowedEmail } from '../application/remove-allowed-email.use-case.js';
 import type { RenameDocument } from '../application/rename-document.use-case.js';
 import type { SetPlacement } from '../application/set-placement.use-case.js';
+import type { SetTab } from '../application/set-tab.use-case.js';
 import type { UpdateDescription } from '../application/update-description.use-case.js';
 import { presentCard, presentDetails, presentListItem } from './document.presenter.js';
 import {
@@ -24,9 +28,9 @@ import {
   documentsPageQuery,
   emailBody,
   placementBody,
+  tabBody,
   titleBody,
 } from './documents.schemas.js';
-import type { WholeListAnswerCache } from './whole-list.answer-cache.js';
 
 export interface DocumentsRouteDeps {
   authenticate: Authenticate;
@@ -35,15 +39,18 @@ export interface DocumentsRouteDeps {
   create: CreateDocument;
   list: ListDocuments;
   listPage: ListDocumentPage;
-  /** The unpaged list's answers, kept between two changes of the owner's documents. */
-  wholeList: WholeListAnswerCache;
+  /** Kept answers: the unpaged list's between two changes of the owner's documents (owner-answers.cache.ts). */
+  answers: ResponseCache;
   get: GetDocument;
+  parts: ListDocumentParts;
   remove: DeleteDocument;
   addEmail: AddAllowedEmail;
   removeEmail: RemoveAllowedEmail;
   describe: UpdateDescription;
   place: SetPlacement;
   rename: RenameDocument;
+  tabs: ListDocumentTabs;
+  setTab: SetTab;
 }
 
 type Ctx = RouterContext<AuthState>;
@@ -63,9 +70,6 @@ export function documentsRoutes(deps: DocumentsRouteDeps): Router<AuthState> {
   const { store } = deps;
   // Per route, not router.use: unknown /api paths must still answer 404, not 401.
   const auth = requireAuth(deps.authenticate);
-  // A page of cards is kept (the same object) until its owner's documents change: its JSON is serialised,
-  // hashed and compressed once for every request it answers, not again on each.
-  const pages = new PreparedAnswers();
 
   router.post('/createGoogleDoc', auth, async (ctx) => {
     const body = validate(createDocumentBody, ctx.request.body);
@@ -85,7 +89,9 @@ export function documentsRoutes(deps: DocumentsRouteDeps): Router<AuthState> {
     if (DOCUMENTS_PAGE_PARAMS.some((name) => name in ctx.query)) {
       const query = validate(documentsPageQuery, ctx.query);
       const page = await deps.listPage.execute(owner(ctx), query);
-      const answer = pages.answerFor(
+      // A page of cards is kept (the same object) until its owner's documents change: its JSON is
+      // serialised, hashed and compressed once for every request it answers, not again on each.
+      const answer = deps.answers.tiedTo(
         page,
         () => ({ data: page.cards.map((card) => presentCard(card, store.urlOf(card.externalId))), total: page.total, page: query.page, pageSize: query.pageSize }) satisfies DocumentsPage,
         `${query.page} ${query.pageSize}`,
@@ -94,7 +100,7 @@ export function documentsRoutes(deps: DocumentsRouteDeps): Router<AuthState> {
       return;
     }
     const ownerId = owner(ctx);
-    const answer = await deps.wholeList.answer(ownerId, async () => {
+    const answer = await deps.answers.keyed(ownerId, ownerId, async () => {
       const documents = await deps.list.execute(ownerId);
       return documents.map((document) => presentListItem(document, store.urlOf(document.externalId)));
     });
@@ -102,8 +108,9 @@ export function documentsRoutes(deps: DocumentsRouteDeps): Router<AuthState> {
   });
 
   router.get('/getDocumentDetails/:id', auth, async (ctx) => {
-    const document = await deps.get.execute(owner(ctx), documentId(ctx));
-    ctx.body = presentDetails(document, store.urlOf(document.externalId));
+    // Both at once: the parts are only answered with a document the owner may read.
+    const [document, parts] = await Promise.all([deps.get.execute(owner(ctx), documentId(ctx)), deps.parts.execute(owner(ctx), documentId(ctx))]);
+    ctx.body = presentDetails(document, store.urlOf(document.externalId), parts.map((part) => ({ ...part, url: store.urlOf(part.externalId) })));
   });
 
   router.delete('/deleteGoogleDoc/:id', auth, async (ctx) => {
@@ -134,6 +141,19 @@ export function documentsRoutes(deps: DocumentsRouteDeps): Router<AuthState> {
     const id = documentId(ctx);
     const { overwriteAtBeginning } = validate(placementBody, ctx.request.body);
     await deps.place.execute(owner(ctx), id, overwriteAtBeginning);
+    ctx.body = { ok: true };
+  });
+
+  router.get('/document/:id/tabs', auth, async (ctx) => {
+    const id = documentId(ctx);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = (await deps.tabs.execute(owner(ctx), id)) satisfies DocumentTabsResponse;
+  });
+
+  router.put('/document/:id/tab', auth, async (ctx) => {
+    const id = documentId(ctx);
+    const { tabId } = validate(tabBody, ctx.request.body);
+    await deps.setTab.execute(owner(ctx), id, tabId);
     ctx.body = { ok: true };
   });
 

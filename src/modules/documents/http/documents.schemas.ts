@@ -5,6 +5,7 @@ import type {
   DescriptionRequest,
   DocumentsPageQuery,
   PlacementRequest,
+  TabRequest,
   TitleRequest,
 } from '../../../contract/documents.js';
 import { DOCUMENT_SORTS } from '../domain/document-list.js';
@@ -26,6 +27,8 @@ export const emailBody = z.object({ email: text(1000) }) satisfies z.ZodType<All
 export const descriptionBody = z.object({ description: text(20_000) }) satisfies z.ZodType<DescriptionRequest>;
 export const placementBody = z.object({ overwriteAtBeginning: z.boolean() }) satisfies z.ZodType<PlacementRequest>;
 export const titleBody = z.object({ title: text(1000) }) satisfies z.ZodType<TitleRequest>;
+// Google's tab ids are short ("t.0", "t.5x2k…"): anything else cannot name one.
+export const tabBody = z.object({ tabId: z.string().trim().min(1).max(200) }) satisfies z.ZodType<TabRequest>;
 
 /** The parameters that ask GET /api/google-docs for one page instead of the whole list. */
 export const DOCUMENTS_PAGE_PARAMS = ['q', 'sortBy', 'page', 'pageSize'] as const;

@@ -1,7 +1,5 @@
-import { blockAnchor, refOfMeta, type LocalDocView } from '../infra/local.doc-store.js';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+import type { LocalDocView } from '../infra/local.doc-store.js';
+import { blockHtml, escapeHtml } from './local-doc-block.html.js';
 
 const paragraphs = (text: string) =>
   text
@@ -9,17 +7,9 @@ const paragraphs = (text: string) =>
     .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
     .join('\n');
 
-/** Each block's section is the target of its mail's "Open in document" link (`blockUrlOf`). */
-const anchorOf = (meta: string) => {
-  const ref = refOfMeta(meta);
-  return ref ? ` id="${blockAnchor(ref)}"` : '';
-};
-
 /** A readable, printable page for a local document: no script, everything escaped. */
 export function renderLocalDocPage(view: LocalDocView): string {
-  const blocks = view.blocks
-    .map((block) => `<section${anchorOf(block.meta)}>\n<h2>${escapeHtml(block.heading)}</h2>\n<p class="meta">${escapeHtml(block.meta).replace(/\n/g, '<br>')}</p>\n${paragraphs(block.body)}\n</section>`)
-    .join('\n');
+  const blocks = view.blocks.map(blockHtml).join('\n');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -35,6 +25,12 @@ export function renderLocalDocPage(view: LocalDocView): string {
   h2 { font-size: 1.25rem; margin: 32px 0 4px; }
   .meta { font-style: italic; color: #5f6368; margin: 0 0 12px; }
   .empty { color: #5f6368; font-style: italic; }
+  .label { margin: 12px 0 4px; }
+  ul { margin: 0 0 12px; padding-left: 28px; line-height: 1.55; }
+  ul.checklist { list-style: none; padding-left: 4px; }
+  ul.checklist input { margin: 0 6px 0 0; }
+  .open { font-family: system-ui, sans-serif; font-size: .8rem; margin: 4px 0 0; }
+  .open a { color: #1a73e8; }
   p { line-height: 1.55; }
 </style>
 </head>
@@ -44,6 +40,7 @@ export function renderLocalDocPage(view: LocalDocView): string {
 <h1>${escapeHtml(view.title)}</h1>
 ${paragraphs(view.intro)}
 ${blocks || '<p class="empty">No summaries yet. Forward an email to this document\'s address to see one here.</p>'}
+${view.note ? `<p class="continued"><a href="${escapeHtml(view.note.url)}">${escapeHtml(view.note.text)}</a></p>` : ''}
 </article>
 </body>
 </html>`;

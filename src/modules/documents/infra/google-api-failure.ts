@@ -5,15 +5,20 @@
 export type GoogleFailure =
   | { kind: 'not-found'; description: string }
   | { kind: 'revoked'; description: string }
-  /** `applied` is false when Google cannot have acted on the request (429, no connection, token refresh). */
+  /** `applied` is false when Google cannot have acted on the request (no connection, token refresh). */
   | { kind: 'transient'; description: string; applied: boolean }
+  /**
+   * The API's rate limit (429 RESOURCE_EXHAUSTED, or a 403 naming a rate limit): Google did not act.
+   * Its quotas are a minute long, so a retry seconds later is refused again: the caller waits instead.
+   */
+  | { kind: 'busy'; description: string; retryAfterSeconds: number | null }
   | { kind: 'other'; description: string; status: number | null };
 
 interface GaxiosLike {
   message: string;
   code?: unknown;
   config?: { method?: string; url?: unknown };
-  response?: { status?: number; data?: unknown };
+  response?: { status?: number; data?: unknown; headers?: unknown };
   cause?: unknown;
 }
 
@@ -40,12 +45,22 @@ export function classifyGoogleFailure(error: unknown, tokenUrl: string): GoogleF
   if (status === null) return { kind: 'transient', description, applied: !NOT_CONNECTED.has(connectionCode(error) ?? '') };
   if (status === 404) return { kind: 'not-found', description };
   if (status === 429 || (status === 403 && body.reasons.some((reason) => RATE_LIMIT_REASONS.has(reason)))) {
-    return { kind: 'transient', description, applied: false };
+    return { kind: 'busy', description, retryAfterSeconds: retryAfterOf(error.response?.headers) };
   }
   // The client has already refreshed the access token once and tried again before this reaches us.
   if (status === 401 || status === 403) return { kind: 'revoked', description };
   if (status === 408 || status >= 500) return { kind: 'transient', description, applied: true };
   return { kind: 'other', description, status };
+}
+
+/** Seconds from a `Retry-After` header (seconds or an HTTP date); Google seldom sends one. */
+function retryAfterOf(headers: unknown): number | null {
+  let value: unknown = null;
+  if (headers instanceof Headers) value = headers.get('retry-after');
+  else if (typeof headers === 'object' && headers !== null) value = (headers as Record<string, unknown>)['retry-after'];
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  const seconds = /^\d+$/.test(value.trim()) ? Number(value.trim()) : (Date.parse(value) - Date.now()) / 1000;
+  return Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds)) : null;
 }
 
 function isGaxiosLike(error: unknown): error is GaxiosLike {

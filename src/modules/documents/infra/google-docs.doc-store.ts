@@ -4,16 +4,23 @@ import type { ProviderCredentials } from '../../identity/index.js';
 import {
   DocAccessRevokedError,
   DocNotFoundError,
+  DocStoreBusyError,
   DocStoreUnavailableError,
   type CreatedDoc,
   type DocBlock,
+  type DocNote,
   type DocOwner,
   type DocPosition,
   type DocStore,
+  type DocTab,
+  type DocWriteResult,
 } from '../application/ports/doc-store.port.js';
 import { classifyGoogleFailure } from './google-api-failure.js';
 import { blockMarker, blockRequests, endPlacement, hasBlockMarker, introRequests, textOf, type Placement } from './google-docs.requests.js';
-import { googleDocUrl } from './lazy.doc-store.js';
+import { noteRequests } from './google-docs.note-requests.js';
+import { inTab, tabReadFields, tabTarget, tabsOf, type TabTarget } from './google-docs.tabs.js';
+import { GOOGLE_DOC_MAX_CHARACTERS, googleDocUrl } from './lazy.doc-store.js';
+import { SerialByKey } from './serial-by-key.js';
 
 export interface GoogleDocsDocStoreOptions {
   clientId: string;
@@ -33,6 +40,11 @@ const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 const MAX_CACHED_USERS = 500;
 /** Times a block is written when someone else edits the document between its read and its write. */
 const WRITE_ATTEMPTS = 5;
+/**
+ * How long a call refused for Google's rate limit waits when Google does not say: its quotas are counted
+ * a minute at a time, so a minute always finds a fresh one.
+ */
+const BUSY_RETRY_SECONDS = 60;
 /** The revision to guard the write with, the markers of the blocks already written, and at the end the body's end. */
 const BEGINNING_READ_FIELDS = 'revisionId,namedRanges';
 const END_READ_FIELDS = `${BEGINNING_READ_FIELDS},body/content(endIndex,paragraph/elements/textRun/content)`;
@@ -42,7 +54,9 @@ const END_READ_FIELDS = `${BEGINNING_READ_FIELDS},body/content(endIndex,paragrap
  * - guarded: a write bound to a revision (`requiredRevisionId`): once one copy landed, Google refuses
  *   every other, so it is retried like an idempotent call.
  * - write: repeating it after Google may have acted would write twice (or create a second document),
- *   so it is retried only when Google cannot have acted: 429, no connection, a failed token refresh.
+ *   so it is retried only when Google cannot have acted: no connection, a failed token refresh.
+ * A 429 (Google's rate limit) is never retried here: its quota is a minute long, so the caller gets
+ * DocStoreBusyError and waits (the mail pipeline re-queues the mail without counting a failure).
  */
 type CallKind = 'idempotent' | 'guarded' | 'write';
 
@@ -64,10 +78,12 @@ class GoogleRequestError extends Error {
 }
 
 export class GoogleDocsDocStore implements DocStore {
+  readonly maxCharacters = GOOGLE_DOC_MAX_CHARACTERS;
   private readonly tokenUrl: string;
   private readonly retry: { retries: number; baseDelayMs: number };
   /** Per user, in least-recently-used order: each keeps its access token until it expires. */
   private readonly apis = new Map<string, UserApis>();
+  private readonly writes = new SerialByKey();
 
   constructor(private readonly options: GoogleDocsDocStoreOptions) {
     this.tokenUrl = options.tokenUrl ?? GOOGLE_TOKEN_URL;
@@ -106,27 +122,61 @@ export class GoogleDocsDocStore implements DocStore {
    * - A refused write reads the document again: the marker says whether an earlier copy landed (done),
    *   or someone else edited the document (write again, at the index that read gives).
    */
-  async write(owner: DocOwner, externalId: string, block: DocBlock, position: DocPosition): Promise<void> {
+  async write(owner: DocOwner, externalId: string, block: DocBlock, position: DocPosition, tabId?: string | null): Promise<DocWriteResult> {
+    // One write per document at a time in this process: two at once read the same revision, and the one
+    // refused for it (400) reads and writes again, each try spending Google's per-minute quota.
+    return this.writes.run(externalId, () => this.writeNow(owner, externalId, block, position, tabId));
+  }
+
+  private async writeNow(owner: DocOwner, externalId: string, block: DocBlock, position: DocPosition, tabId?: string | null): Promise<DocWriteResult> {
     const marker = blockMarker(block);
     const fields = position === 'end' ? END_READ_FIELDS : BEGINNING_READ_FIELDS;
-    let doc = await this.read(owner, externalId, fields);
+    // With a tab, the read carries every tab's content (includeTabsContent) and each request names the tab.
+    const readTarget = async (): Promise<TabTarget> =>
+      tabId
+        ? tabTarget(await this.readTabs(owner, externalId, tabReadFields(fields.slice('revisionId,'.length))), tabId)
+        : { view: await this.read(owner, externalId, fields), tabId: undefined, missing: false };
+    let target = await readTarget();
     for (let attempt = 1; ; attempt += 1) {
-      if (hasBlockMarker(doc, marker)) return;
+      const doc = target.view;
+      if (hasBlockMarker(doc, marker)) return { tabMissing: target.missing };
       const placement: Placement = position === 'end' ? endPlacement(doc) : { at: 'beginning' };
-      const requestBody = { requests: blockRequests(block, placement, marker), writeControl: { requiredRevisionId: doc.revisionId } };
+      const requestBody = { requests: inTab(blockRequests(block, placement, marker), target.tabId), writeControl: { requiredRevisionId: doc.revisionId } };
+      try {
+        await this.call(owner, 'guarded', ({ docs }) => docs.documents.batchUpdate({ documentId: externalId, requestBody }));
+        return { tabMissing: target.missing };
+      } catch (error) {
+        if (!(error instanceof GoogleRequestError) || error.status !== 400) throw error;
+        const before = doc.revisionId;
+        target = await readTarget();
+        // Same revision: refused for another reason than a change of the document.
+        if (target.view.revisionId === before) throw error;
+        if (attempt >= WRITE_ATTEMPTS && !hasBlockMarker(target.view, marker)) {
+          // The user keeps editing: a later try (the mail's next attempt) will find a quiet moment.
+          throw new DocStoreUnavailableError(`The document changed during each of ${attempt} writes; trying again later`);
+        }
+      }
+    }
+  }
+
+  async tabs(owner: DocOwner, externalId: string): Promise<DocTab[]> {
+    return tabsOf(await this.readTabs(owner, externalId, tabReadFields(null)));
+  }
+
+  /** Guarded by the revision it was computed from, as `write` is; the note's text is its own marker. */
+  async appendNote(owner: DocOwner, externalId: string, note: DocNote): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      const doc = await this.read(owner, externalId, END_READ_FIELDS);
+      if (textOf(doc).includes(note.text)) return;
+      const placement = endPlacement(doc);
+      if (placement.at !== 'end') return;
+      const requestBody = { requests: noteRequests(note, placement), writeControl: { requiredRevisionId: doc.revisionId } };
       try {
         await this.call(owner, 'guarded', ({ docs }) => docs.documents.batchUpdate({ documentId: externalId, requestBody }));
         return;
       } catch (error) {
-        if (!(error instanceof GoogleRequestError) || error.status !== 400) throw error;
-        const before = doc.revisionId;
-        doc = await this.read(owner, externalId, fields);
-        // Same revision: refused for another reason than a change of the document.
-        if (doc.revisionId === before) throw error;
-        if (attempt >= WRITE_ATTEMPTS && !hasBlockMarker(doc, marker)) {
-          // The user keeps editing: a later try (the mail's next attempt) will find a quiet moment.
-          throw new DocStoreUnavailableError(`The document changed during each of ${attempt} writes; trying again later`);
-        }
+        // A 400 is most often a revision changed by the user meanwhile: read again and retry, a few times.
+        if (!(error instanceof GoogleRequestError) || error.status !== 400 || attempt >= WRITE_ATTEMPTS) throw error;
       }
     }
   }
@@ -141,6 +191,11 @@ export class GoogleDocsDocStore implements DocStore {
 
   blockUrlOf(externalId: string): string {
     return googleDocUrl(externalId);
+  }
+
+  /** The document with its content per tab (none at the top level). */
+  private readTabs(owner: DocOwner, documentId: string, fields: string): Promise<docs_v1.Schema$Document> {
+    return this.call(owner, 'idempotent', ({ docs }) => docs.documents.get({ documentId, includeTabsContent: true, fields }));
   }
 
   private read(owner: DocOwner, documentId: string, fields?: string): Promise<docs_v1.Schema$Document> {
@@ -162,6 +217,8 @@ export class GoogleDocsDocStore implements DocStore {
             throw new DocAccessRevokedError(`Google refused the user's grant (${failure.description})`);
           case 'other':
             throw new GoogleRequestError(failure.description, failure.status);
+          case 'busy':
+            throw new DocStoreBusyError(`Google Docs refused for its rate limit: ${failure.description}`, failure.retryAfterSeconds ?? BUSY_RETRY_SECONDS);
           case 'transient': {
             const retryable = kind !== 'write' || !failure.applied;
             if (retryable && attempt < this.retry.retries) {

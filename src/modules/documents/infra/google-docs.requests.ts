@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { docs_v1 } from '@googleapis/docs';
 import type { DocBlock } from '../application/ports/doc-store.port.js';
+import { blockLayout, type ListStyle } from '../domain/doc-block-layout.js';
 
 /**
  * The Docs API requests that put Mailscribe's text into a Google Doc, as pure functions.
@@ -18,6 +19,7 @@ const NO_SUBJECT = '(no subject)';
 const TEXT_STYLE_RESET =
   'bold,italic,underline,strikethrough,smallCaps,backgroundColor,foregroundColor,fontSize,weightedFontFamily,baselineOffset,link';
 const PARAGRAPH_STYLE_RESET = 'namedStyleType,alignment,indentStart,indentEnd,indentFirstLine';
+const LINK_BLUE = { red: 0.1, green: 0.45, blue: 0.91 };
 const META_STYLE: docs_v1.Schema$TextStyle = {
   italic: true,
   foregroundColor: { color: { rgbColor: { red: 0.4, green: 0.4, blue: 0.4 } } },
@@ -89,16 +91,53 @@ export function hasBlockMarker(document: docs_v1.Schema$Document, marker: string
   return Object.hasOwn(document.namedRanges ?? {}, marker);
 }
 
+/** One paragraph of a block as written: its text (no newline) and how it is styled. */
+interface BlockParagraph {
+  text: string;
+  role: 'heading' | 'meta' | 'text' | 'label' | 'link';
+  /** Code units at the start shown bold (a label). */
+  bold: number;
+  /** Set on list items: the list it belongs to (its position among the block's lists) and its preset. */
+  list?: { id: number; preset: string };
+}
+
+const BULLET_PRESETS: Record<ListStyle, string> = { bullets: 'BULLET_DISC_CIRCLE_SQUARE', checklist: 'BULLET_CHECKBOX' };
+
+/** The block's layout as paragraphs: heading, meta lines, summary lines, each list's label and items, the link. */
+function blockParagraphs(block: DocBlock): BlockParagraph[] {
+  const layout = blockLayout(block);
+  const paragraphs: BlockParagraph[] = [{ text: oneLine(layout.heading) || NO_SUBJECT, role: 'heading', bold: 0 }];
+  for (const line of layout.meta) {
+    const text = oneLine(line.text);
+    if (text) paragraphs.push({ text, role: 'meta', bold: line.label && text.startsWith(line.label) ? line.label.length : 0 });
+  }
+  let lists = 0;
+  layout.sections.forEach((section, i) => {
+    if (i > 0) paragraphs.push({ text: '', role: 'text', bold: 0 });
+    if (section.kind === 'paragraph') {
+      for (const line of textLines(section.text)) paragraphs.push({ text: line, role: 'text', bold: 0 });
+      return;
+    }
+    const label = oneLine(section.label);
+    paragraphs.push({ text: label, role: 'label', bold: label.length });
+    const list = { id: (lists += 1), preset: BULLET_PRESETS[section.style] };
+    // Items carry no "• ": the list draws the bullet or the checkbox. oneLine leaves no leading tab, which
+    // createParagraphBullets would take as a nesting level and remove, shifting every index after it.
+    for (const item of section.items.map(oneLine).filter(Boolean)) paragraphs.push({ text: item, role: 'text', bold: 0, list });
+  });
+  if (layout.link) paragraphs.push({ text: layout.link.text, role: 'link', bold: 0 });
+  return paragraphs;
+}
+
 /**
- * One block as one batchUpdate: the text, then its styles. Paragraph and text styles are set on every
- * paragraph of the block, since new paragraphs copy the style (and bullets) of the one they split.
- * With a marker, the same batch names the block's text, so the text and its marker land together or not at all.
+ * One block as one batchUpdate: the text, then its styles, then its lists. Paragraph and text styles are
+ * set on every paragraph of the block, since new paragraphs copy the style (and bullets) of the one they
+ * split; the bullets go last, after the paragraph styles that would reset their indents. With a marker,
+ * the same batch names the block's text, so the text and its marker land together or not at all.
  */
 export function blockRequests(block: DocBlock, placement: Placement, marker?: string): Request[] {
-  const heading = oneLine(block.heading) || NO_SUBJECT;
-  // The meta is a line or two (sender and date; who forwarded it): each its own paragraph, all in italics.
-  const meta = plainText(block.meta).split('\n').map(oneLine).filter(Boolean).join('\n');
-  const blockText = [heading, ...(meta ? [meta] : []), ...textLines(block.body)].map((line) => `${line}\n`).join('');
+  const paragraphs = blockParagraphs(block);
+  const blockText = paragraphs.map((paragraph) => `${paragraph.text}\n`).join('');
 
   const atEnd = placement.at === 'end';
   const insertAt = atEnd ? placement.index : 1;
@@ -106,7 +145,7 @@ export function blockRequests(block: DocBlock, placement: Placement, marker?: st
   const text = atEnd ? lead + blockText.slice(0, -1) : `${blockText}\n`;
   const start = insertAt + lead.length;
   const blockEnd = start + blockText.length;
-  const headingEnd = start + heading.length + 1;
+  const headingEnd = start + (paragraphs[0]?.text.length ?? 0) + 1;
   const separator = atEnd ? (lead ? range(start - 1, start) : null) : range(blockEnd, blockEnd + 1);
   const first = separator ? Math.min(separator.startIndex, start) : start;
   const last = separator ? Math.max(separator.endIndex, blockEnd) : blockEnd;
@@ -121,9 +160,24 @@ export function blockRequests(block: DocBlock, placement: Placement, marker?: st
   if (headingEnd < blockEnd) requests.push(paragraphStyle(range(headingEnd, blockEnd), 'NORMAL_TEXT'));
   if (separator) requests.push(paragraphStyle(separator, 'NORMAL_TEXT'));
   requests.push({ updateTextStyle: { range: range(first, textEnd), textStyle: {}, fields: TEXT_STYLE_RESET } });
-  if (meta) {
-    requests.push({ updateTextStyle: { range: range(headingEnd, headingEnd + meta.length), textStyle: META_STYLE, fields: 'italic,foregroundColor' } });
+
+  const styles: Request[] = [];
+  const lists = new Map<number, { preset: string; from: number; to: number }>();
+  let at = start;
+  for (const paragraph of paragraphs) {
+    const end = at + paragraph.text.length;
+    if (paragraph.role === 'meta') styles.push(textStyle(range(at, end), META_STYLE, 'italic,foregroundColor'));
+    if (paragraph.role === 'link' && block.link) styles.push(textStyle(range(at, end), linkStyle(block.link), 'link,underline,foregroundColor,fontSize'));
+    if (paragraph.bold > 0) styles.push(textStyle(range(at, at + paragraph.bold), { bold: true }, 'bold'));
+    if (paragraph.list) {
+      const list = lists.get(paragraph.list.id) ?? { preset: paragraph.list.preset, from: at, to: end };
+      lists.set(paragraph.list.id, { ...list, to: end });
+    }
+    at = end + 1;
   }
+  requests.push(...styles);
+  // Up to the last item's text, never its newline: at the end that may be the body's final one.
+  for (const list of lists.values()) requests.push({ createParagraphBullets: { range: range(list.from, list.to), bulletPreset: list.preset } });
   // From the heading to the end of the body's text (never a segment's final newline).
   if (marker) requests.push({ createNamedRange: { name: marker, range: range(start, blockEnd - 1) } });
   return requests;
@@ -148,6 +202,14 @@ function contentText(content: docs_v1.Schema$StructuralElement[]): string {
 
 function range(startIndex: number, endIndex: number): { startIndex: number; endIndex: number } {
   return { startIndex, endIndex };
+}
+
+function textStyle(at: docs_v1.Schema$Range, style: docs_v1.Schema$TextStyle, fields: string): Request {
+  return { updateTextStyle: { range: at, textStyle: style, fields } };
+}
+
+function linkStyle(url: string): docs_v1.Schema$TextStyle {
+  return { link: { url }, underline: true, foregroundColor: { color: { rgbColor: LINK_BLUE } }, fontSize: { magnitude: 9, unit: 'PT' } };
 }
 
 function paragraphStyle(at: docs_v1.Schema$Range, namedStyleType: string): Request {

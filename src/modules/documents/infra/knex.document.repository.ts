@@ -17,6 +17,7 @@ interface DocumentRow {
   forward_email: string;
   external_id: string | null;
   overwrite_at_beginning: boolean;
+  tab_id?: string | null;
   processed_emails_count: number;
   created_at: Date;
   deleted_at: Date | null;
@@ -92,10 +93,6 @@ export class KnexDocumentRepository implements DocumentRepository {
     return row ? toDocument(row) : null;
   }
 
-  findOwnedCached(ownerId: string, id: string): Promise<Document | null> {
-    return this.findOwned(ownerId, id);
-  }
-
   async processedCount(ownerId: string, id: string): Promise<number | null> {
     const [row] = await this.processedCounts.rows<{ processed_emails_count: number }>('live', { ownerId, id });
     return row ? row.processed_emails_count : null;
@@ -121,6 +118,7 @@ export class KnexDocumentRepository implements DocumentRepository {
     if (patch.name !== undefined) changes.name = patch.name;
     if (patch.description !== undefined) changes.description = patch.description;
     if (patch.overwriteAtBeginning !== undefined) changes.overwrite_at_beginning = patch.overwriteAtBeginning;
+    if (patch.tabId !== undefined) changes.tab_id = patch.tabId;
     const updated = await this.liveOwned(ownerId, id).update(changes);
     return updated === 1 ? this.findOwned(ownerId, id) : null;
   }
@@ -172,8 +170,8 @@ export class KnexDocumentRepository implements DocumentRepository {
     return rows.map((row) => row.id);
   }
 
-  /** Nothing cached here. */
-  async forgetErased(): Promise<void> {}
+  /** Nothing to do here: the wiring's SignallingDocumentRepository announces the erasure. */
+  async erasureCommitted(): Promise<void> {}
 
   private liveOwned(ownerId: string, id: string) {
     return liveOwnedIn(this.db, ownerId, id);
@@ -183,7 +181,9 @@ export class KnexDocumentRepository implements DocumentRepository {
 /** Everything of a document, in the deletion's transaction: the other modules' data first, then its own. */
 async function erase(trx: Knex.Transaction, document: DeletedDocument, externalId: string | null, within?: DeletionStep): Promise<void> {
   await within?.(transactionOf(trx), document);
-  await deleteLocalDoc(trx, document.ownerId, externalId);
+  // Earlier parts of a continued document go with it (their rows go by the foreign key's cascade).
+  const parts = (await trx('document_parts').where({ document_id: document.id }).whereNotNull('external_id').pluck('external_id')) as string[];
+  for (const id of new Set([externalId, ...parts])) await deleteLocalDoc(trx, document.ownerId, id);
   await trx(EMAILS).where({ document_id: document.id }).delete();
   await trx('documents').where({ id: document.id }).delete();
 }
@@ -203,6 +203,7 @@ function toDocument(row: DocumentRow): Document {
     forwardEmail: row.forward_email,
     externalId: row.external_id ?? '',
     overwriteAtBeginning: row.overwrite_at_beginning,
+    tabId: row.tab_id ?? null,
     processedEmailsCount: row.processed_emails_count,
     createdAt: row.created_at,
   };

@@ -1,4 +1,10 @@
-import type { CreatedDoc, DocBlock, DocOwner, DocPosition, DocStore } from '../application/ports/doc-store.port.js';
+import type { CreatedDoc, DocBlock, DocNote, DocOwner, DocPosition, DocStore, DocTab, DocWriteResult } from '../application/ports/doc-store.port.js';
+
+/**
+ * Google refuses writes past about 1,020,000 characters; a document continues before this
+ * (docs/operations.md § Documents that never fill up).
+ */
+export const GOOGLE_DOC_MAX_CHARACTERS = 1_000_000;
 
 /**
  * Loads a heavy adapter on first use. The Google SDK takes about two seconds to load; an install that
@@ -10,6 +16,7 @@ export class LazyDocStore implements DocStore {
   constructor(
     private readonly load: () => Promise<DocStore>,
     private readonly url: (externalId: string) => string,
+    readonly maxCharacters: number = GOOGLE_DOC_MAX_CHARACTERS,
   ) {}
 
   private store(): Promise<DocStore> {
@@ -28,8 +35,16 @@ export class LazyDocStore implements DocStore {
     return (await this.store()).rename(owner, externalId, title);
   }
 
-  async write(owner: DocOwner, externalId: string, block: DocBlock, position: DocPosition): Promise<void> {
-    return (await this.store()).write(owner, externalId, block, position);
+  async write(owner: DocOwner, externalId: string, block: DocBlock, position: DocPosition, tabId?: string | null): Promise<DocWriteResult | void> {
+    return (await this.store()).write(owner, externalId, block, position, tabId);
+  }
+
+  async tabs(owner: DocOwner, externalId: string): Promise<DocTab[]> {
+    return (await this.store()).tabs(owner, externalId);
+  }
+
+  async appendNote(owner: DocOwner, externalId: string, note: DocNote): Promise<void> {
+    return (await this.store()).appendNote(owner, externalId, note);
   }
 
   async readText(owner: DocOwner, externalId: string): Promise<string> {

@@ -1,13 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Database } from '../../../platform/db/database.js';
-import { DocNotFoundError, type CreatedDoc, type DocBlock, type DocOwner, type DocPosition, type DocStore } from '../application/ports/doc-store.port.js';
+import { DocNotFoundError, type CreatedDoc, type DocBlock, type DocNote, type DocTab, type DocOwner, type DocPosition, type DocStore } from '../application/ports/doc-store.port.js';
 
 export interface LocalDocView {
   title: string;
   intro: string;
   blocks: DocBlock[];
+  /** The last line of a full part: where the document goes on. */
+  note: DocNote | null;
 }
+
+/**
+ * The local store's own limit: its document is one page the browser renders whole, which stays quick
+ * well under Google's size (docs/operations.md § Documents that never fill up).
+ */
+export const LOCAL_DOC_MAX_CHARACTERS = 300_000;
+
+/** The one tab of a local document. */
+export const LOCAL_TAB_ID = 't.0';
 
 /**
  * The embedded stand-in for Google Docs: documents and their blocks live in the app's database and open
@@ -17,6 +28,7 @@ export class LocalDocStore implements DocStore {
   constructor(
     private readonly db: Database,
     private readonly publicUrl: string,
+    readonly maxCharacters: number = LOCAL_DOC_MAX_CHARACTERS,
   ) {}
 
   async create(owner: DocOwner, input: { title: string; intro: string }): Promise<CreatedDoc> {
@@ -44,14 +56,30 @@ export class LocalDocStore implements DocStore {
         | { low: number | null; high: number | null }
         | undefined;
       const next = position === 'beginning' ? (bounds?.low ?? 1) - 1 : (bounds?.high ?? -1) + 1;
-      await trx('local_doc_blocks').insert({ doc_id: externalId, position: next, heading: block.heading, meta: block.meta, body: block.body });
+      await trx('local_doc_blocks').insert({ doc_id: externalId, position: next, heading: block.heading, meta: block.meta, body: block.body, link: block.link ?? null });
     });
+  }
+
+  /** A local document has one tab: every block goes there, whatever tab the document names. */
+  async tabs(owner: DocOwner, externalId: string): Promise<DocTab[]> {
+    const doc = (await this.db('local_docs').where({ id: externalId, owner_id: owner.userId }).first('title')) as { title: string } | undefined;
+    if (!doc) throw new DocNotFoundError(`local document ${externalId} not found`);
+    return [{ id: LOCAL_TAB_ID, title: doc.title }];
+  }
+
+  async appendNote(owner: DocOwner, externalId: string, note: DocNote): Promise<void> {
+    // Once: a note already there stays as it is.
+    const updated = await this.db('local_docs')
+      .where({ id: externalId, owner_id: owner.userId })
+      .update({ continued_text: this.db.raw('coalesce(continued_text, ?)', [note.text]), continued_url: this.db.raw('coalesce(continued_url, ?)', [note.url]) });
+    if (updated !== 1) throw new DocNotFoundError(`local document ${externalId} not found`);
   }
 
   async readText(owner: DocOwner, externalId: string): Promise<string> {
     const view = await this.view(externalId, owner.userId);
     if (!view) throw new DocNotFoundError(`local document ${externalId} not found`);
-    return [view.title, view.intro, ...view.blocks.map((block) => `${block.heading}\n${block.meta}\n${block.body}`)].join('\n\n');
+    const blocks = view.blocks.map((block) => `${block.heading}\n${block.meta}\n${block.body}`);
+    return [view.title, view.intro, ...blocks, ...(view.note ? [view.note.text] : [])].join('\n\n');
   }
 
   urlOf(externalId: string): string {
@@ -66,10 +94,15 @@ export class LocalDocStore implements DocStore {
   async view(externalId: string, ownerId?: string): Promise<LocalDocView | null> {
     const doc = (await this.db('local_docs')
       .where({ id: externalId, ...(ownerId ? { owner_id: ownerId } : {}) })
-      .first('title', 'intro')) as { title: string; intro: string } | undefined;
+      .first('title', 'intro', 'continued_text', 'continued_url')) as
+      | { title: string; intro: string; continued_text: string | null; continued_url: string | null }
+      | undefined;
     if (!doc) return null;
-    const blocks = (await this.db('local_doc_blocks').where({ doc_id: externalId }).orderBy('position').select('heading', 'meta', 'body')) as DocBlock[];
-    return { title: doc.title, intro: doc.intro, blocks };
+    const note = doc.continued_text && doc.continued_url ? { text: doc.continued_text, url: doc.continued_url } : null;
+    // The page renders the link; readText stays heading, meta and body, as the Google Doc's text has no URL in it.
+    const rows = (await this.db('local_doc_blocks').where({ doc_id: externalId }).orderBy('position').select('heading', 'meta', 'body', 'link')) as (DocBlock & { link: string | null })[];
+    const blocks = rows.map(({ link, ...text }): DocBlock => (link ? { ...text, link } : text));
+    return { title: doc.title, intro: doc.intro, blocks, note };
   }
 }
 

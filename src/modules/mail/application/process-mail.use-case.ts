@@ -53,7 +53,7 @@ export class ProcessMail {
   }
 
   private async runToOutcome(message: InboundMessage, earlierDelivery: EarlierDelivery | null): Promise<MailOutcome | null> {
-    const document = await this.documents.findOwnedCached(message.ownerId, message.documentId);
+    const document = await this.documents.findOwned(message.ownerId, message.documentId);
     if (!document) {
       await this.messages.finish(message.id, { status: 'ignored', reason: 'The document was deleted before this mail was processed.' });
       return 'ignored';

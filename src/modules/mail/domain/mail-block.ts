@@ -13,6 +13,14 @@ export function blockRef(messageId: string): string {
   return `ref ${messageId.replace(/-/g, '').slice(0, 12)}`;
 }
 
+/**
+ * The mail's row in the app, which the block's "Open in Mailscribe" line links to: the document page
+ * with the mail's panel open (`?mail=<id>`, as the page's own rows link).
+ */
+export function mailRowLink(publicUrl: string, documentId: string, mailId: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/dashboard/doc/${encodeURIComponent(documentId)}?mail=${encodeURIComponent(mailId)}`;
+}
+
 // Built once: toLocaleDateString builds a formatter on every call, which the pipeline benchmark measured
 // at 0.45 ms of CPU per mail.
 const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });

@@ -1,7 +1,7 @@
-import type { MailKind } from '../../../shared/mail-kind.js';
-import { unicodeWords } from '../../../shared/unicode-words.js';
+import type { MailKind } from '../../../text/mail-kind.js';
+import { unicodeWords } from '../../../text/unicode-words.js';
 
-export type { MailKind } from '../../../shared/mail-kind.js';
+export type { MailKind } from '../../../text/mail-kind.js';
 
 export interface MailKindInput {
   subject: string;

@@ -1,4 +1,4 @@
-import type { MailKind } from '../../../shared/mail-kind.js';
+import type { MailKind } from '../../../text/mail-kind.js';
 import type { MailAttachment } from './attachment.js';
 import { safeDisplayName, type MailAddress } from './mail-address.js';
 

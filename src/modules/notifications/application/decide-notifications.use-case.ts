@@ -2,6 +2,7 @@ import { inject, injectable } from 'tsyringe';
 import { CLOCK, type Clock } from '../../../shared/clock.js';
 import {
   balanceMoves,
+  continuedDecisions,
   episodeKey,
   failedDecisions,
   heldMove,
@@ -12,7 +13,15 @@ import {
   LOOKBACK_MS,
 } from '../domain/notification-decisions.js';
 import { SETTING_OF, type NotificationSettings } from '../domain/notification-kind.js';
-import { BALANCE_SOURCE, MAIL_SOURCE, type BalanceSource, type MailSource } from './ports/notification-sources.port.js';
+import {
+  BALANCE_SOURCE,
+  CONTINUATION_SOURCE,
+  MAIL_SOURCE,
+  noContinuations,
+  type BalanceSource,
+  type ContinuationSource,
+  type MailSource,
+} from './ports/notification-sources.port.js';
 import { NOTIFICATION_STORE, type NotificationStore } from './ports/notification-store.port.js';
 
 /**
@@ -28,16 +37,19 @@ export class DecideNotifications {
     @inject(BALANCE_SOURCE) private readonly balances: BalanceSource,
     @inject(MAIL_SOURCE) private readonly mail: MailSource,
     @inject(CLOCK) private readonly clock: Clock,
+    @inject(CONTINUATION_SOURCE) private readonly continuations: ContinuationSource = noContinuations,
   ) {}
 
   /** Answers how many mails it put in the outbox. */
   async forUser(userId: string): Promise<number> {
     const now = this.clock.now();
-    const [settings, marks, balance, { waiting, mails }] = await Promise.all([
+    const since = new Date(now.getTime() - LOOKBACK_MS);
+    const [settings, marks, balance, { waiting, mails }, continued] = await Promise.all([
       this.store.settingsOf(userId),
       this.store.marksOf(userId),
       this.balances.balanceOf(userId),
-      this.mail.recentOf(userId, new Date(now.getTime() - LOOKBACK_MS)),
+      this.mail.recentOf(userId, since),
+      this.continuations.continuedSince(userId, since),
     ]);
     let decided = 0;
     const on = (decision: NotificationDecision) => settings[SETTING_OF[decision.facts.kind]];
@@ -56,6 +68,7 @@ export class DecideNotifications {
       const named = [...refusedDecisions(mails, names, now), ...failedDecisions(mails, names, now)].filter(on);
       for (const decision of named) if (await this.store.decide(userId, decision, now)) decided += 1;
     }
+    for (const decision of continuedDecisions(continued, now).filter(on)) if (await this.store.decide(userId, decision, now)) decided += 1;
     return decided;
   }
 

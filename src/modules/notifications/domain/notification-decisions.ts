@@ -131,6 +131,24 @@ export function failedDecisions(mails: readonly MailFact[], names: ReadonlyMap<s
     }));
 }
 
+/** A document that continued in a new part, as the documents module answers it. */
+export interface ContinuationFact {
+  documentId: string;
+  documentName: string;
+  part: number;
+  startedAt: Date;
+}
+
+/** A document continued: one mail per new part, keyed by the document and the part. */
+export function continuedDecisions(continued: readonly ContinuationFact[], now: Date): NotificationDecision[] {
+  return continued
+    .filter((fact) => now.getTime() - fact.startedAt.getTime() <= LOOKBACK_MS)
+    .map((fact) => ({
+      key: `document-continued:${fact.documentId}:${fact.part}`,
+      facts: { kind: 'document-continued', documentId: fact.documentId, documentName: fact.documentName, part: fact.part },
+    }));
+}
+
 /** The key of a once-per-episode notice: the user and the episode's number. */
 export function episodeKey(mark: MarkName, userId: string, episode: number): string {
   return `${mark}:${userId}:${episode}`;

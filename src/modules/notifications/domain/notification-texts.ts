@@ -67,6 +67,15 @@ function draftOf(facts: NotificationFacts): Draft {
         ],
         action: { label: 'Open the document', path: `/dashboard/doc/${encodeURIComponent(facts.documentId)}` },
       };
+    case 'document-continued':
+      return {
+        subject: `Your document ${named(facts.documentName)} continues in a new Google Doc`,
+        lines: [
+          `The linked document of ${named(facts.documentName)} was close to the size Google Docs allows, so new summaries now go to part ${facts.part}, a new linked document.`,
+          'The earlier part keeps its summaries and ends with a link to the new one. The document page links every part.',
+        ],
+        action: { label: 'Open the document', path: `/dashboard/doc/${encodeURIComponent(facts.documentId)}` },
+      };
   }
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 export const notificationSettingsBody = z
-  .object({ lowBalance: z.boolean(), heldMail: z.boolean(), refusedSender: z.boolean(), failedMail: z.boolean() })
+  .object({ lowBalance: z.boolean(), heldMail: z.boolean(), refusedSender: z.boolean(), failedMail: z.boolean(), documentContinued: z.boolean() })
   .partial()
   .strict();
 

@@ -7,6 +7,7 @@ const SCOPE_WORDS: Record<string, string> = {
   heldMail: 'emails about forwarded emails waiting for tokens',
   refusedSender: 'emails about senders that are not on a document\'s allowed list',
   failedMail: 'emails about emails that could not be processed',
+  documentContinued: 'emails about documents continuing in a new Google Doc',
   all: 'all notification emails',
 };
 

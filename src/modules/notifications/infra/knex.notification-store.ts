@@ -37,16 +37,16 @@ export class KnexNotificationStore implements NotificationStore {
   constructor(private readonly db: Database) {}
 
   async settingsOf(userId: string): Promise<NotificationSettings> {
-    const row = (await this.db('notification_settings').where({ user_id: userId }).first('low_balance', 'held_mail', 'refused_sender', 'failed_mail')) as
-      | { low_balance: boolean; held_mail: boolean; refused_sender: boolean; failed_mail: boolean }
+    const row = (await this.db('notification_settings').where({ user_id: userId }).first('low_balance', 'held_mail', 'refused_sender', 'failed_mail', 'document_continued')) as
+      | { low_balance: boolean; held_mail: boolean; refused_sender: boolean; failed_mail: boolean; document_continued: boolean }
       | undefined;
     if (!row) return { ...ALL_ON };
-    return { lowBalance: row.low_balance, heldMail: row.held_mail, refusedSender: row.refused_sender, failedMail: row.failed_mail };
+    return { lowBalance: row.low_balance, heldMail: row.held_mail, refusedSender: row.refused_sender, failedMail: row.failed_mail, documentContinued: row.document_continued };
   }
 
   async saveSettings(userId: string, settings: NotificationSettings, now: Date): Promise<void> {
     await this.db('notification_settings')
-      .insert({ user_id: userId, low_balance: settings.lowBalance, held_mail: settings.heldMail, refused_sender: settings.refusedSender, failed_mail: settings.failedMail, updated_at: now })
+      .insert({ user_id: userId, low_balance: settings.lowBalance, held_mail: settings.heldMail, refused_sender: settings.refusedSender, failed_mail: settings.failedMail, document_continued: settings.documentContinued, updated_at: now })
       .onConflict('user_id')
       .merge();
   }

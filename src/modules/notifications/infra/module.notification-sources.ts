@@ -1,9 +1,9 @@
-import type { OwnerDocuments } from '../../documents/index.js';
+import type { OwnerDocuments, RecentContinuations } from '../../documents/index.js';
 import type { UserRepository } from '../../identity/index.js';
 import type { OwnerMail } from '../../mail/index.js';
 import type { TokenReports } from '../../token-ledger/index.js';
-import type { BalanceSource, MailSource, Recipients } from '../application/ports/notification-sources.port.js';
-import type { BalanceFacts, RecentMail } from '../domain/notification-decisions.js';
+import type { BalanceSource, ContinuationSource, MailSource, Recipients } from '../application/ports/notification-sources.port.js';
+import type { BalanceFacts, ContinuationFact, RecentMail } from '../domain/notification-decisions.js';
 
 /** The ledger's balance, through its public surface: the ledger never knows notifications exist. */
 export class LedgerBalanceSource implements BalanceSource {
@@ -30,6 +30,15 @@ export class ModuleMailSource implements MailSource {
 
   async documentNames(userId: string): Promise<Map<string, string>> {
     return new Map((await this.documents.list(userId)).map((document) => [document.id, document.name]));
+  }
+}
+
+/** Documents that continued in a new part, through the documents module's surface. */
+export class ModuleContinuationSource implements ContinuationSource {
+  constructor(private readonly continuations: RecentContinuations) {}
+
+  async continuedSince(userId: string, since: Date): Promise<ContinuationFact[]> {
+    return (await this.continuations.since(userId, since)).map((fact) => ({ ...fact }));
   }
 }
 

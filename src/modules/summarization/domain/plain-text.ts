@@ -1,4 +1,5 @@
-import { decodeEntities } from '../../../shared/html-entities.js';
+import { decodeEntities } from '../../../text/html-entities.js';
+import { INVISIBLE_CHARACTERS, LINE_BREAK, WIDE_SPACES } from '../../../text/invisible.js';
 import { stripHtml } from './html-markup.js';
 
 /**
@@ -15,15 +16,12 @@ import { stripHtml } from './html-markup.js';
  * and touches only the words that served it.
  */
 
-/** Invisible characters: C0/C1 controls (but \t \n \r), soft hyphen, zero-width and bidi controls. */
-const INVISIBLE =
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u061C\u115F\u1160\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFEFF\uFFA0\uFFF9-\uFFFB]/g;
+/** C0/C1 controls (but \t \n \r), then what a reader cannot see (soft hyphen, zero-width, bidi controls, …). */
+const INVISIBLE = new RegExp(`[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F${INVISIBLE_CHARACTERS}]`, 'g');
 /** Unicode "tags" and variation-selector supplements: used to hide text from people ("ASCII smuggling"). */
 // eslint-disable-next-line no-misleading-character-class -- the range is removed, never matched as text
 const SMUGGLING = /[\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}]/gu;
-const LINE_BREAKS = /\r\n?|[\u0085\u2028\u2029]/g;
-const SPACES = /[\t\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]/g;
+const SPACES = new RegExp(`[\\t${WIDE_SPACES}]`, 'g');
 
 /** Where a link or image was removed (a private-use character, removed from the input first). */
 const HOLE = '\uE000';
@@ -120,7 +118,7 @@ export function truncateAtWord(text: string, max: number): string {
 }
 
 function normaliseCharacters(text: string): string {
-  return text.replace(LINE_BREAKS, '\n').replace(SPACES, ' ').replace(INVISIBLE, '').replace(SMUGGLING, '').replace(HOLES, '');
+  return text.replace(LINE_BREAK, '\n').replace(SPACES, ' ').replace(INVISIBLE, '').replace(SMUGGLING, '').replace(HOLES, '');
 }
 
 function linkText(_link: string, label: string): string {

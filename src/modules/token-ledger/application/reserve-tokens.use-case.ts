@@ -9,8 +9,9 @@ export type ReserveResult = { ok: true; balance: Balance } | { ok: false; reason
 
 /**
  * Sets tokens aside for one piece of work (a mail) before it runs: all or nothing, never below zero,
- * subscription tokens first (`splitConsumption`). Repeating a reservation changes nothing and answers
- * as the first time did, even when the balance has since run low.
+ * subscription tokens first (the rule lives in the repository's one statement, `reserveOnce`, which must
+ * see the balance under its lock: docs/architecture.md "How a mail travels"). Repeating a reservation
+ * changes nothing and answers as the first time did, even when the balance has since run low.
  */
 @injectable()
 export class ReserveTokens {

@@ -10,18 +10,14 @@ export interface Balance {
 
 export const EMPTY_BALANCE: Balance = { subscriptionTokens: 0, additionalTokens: 0, maxSubscriptionTokens: 0, periodStart: null };
 
+/**
+ * How many tokens a ledger entry moves in each bucket. Which bucket a reservation takes from is not
+ * decided here: the reservation's statement is the rule (infra/knex.reserve-once.ts), as it must see the
+ * balance under its lock.
+ */
 export interface BucketSplit {
   fromSubscription: number;
   fromAdditional: number;
-}
-
-/** Subscription tokens are spent first (they expire at the period's end), then the bought ones. */
-export function splitConsumption(balance: Balance, tokens: number): BucketSplit | null {
-  if (!Number.isInteger(tokens) || tokens <= 0) throw new RangeError(`tokens must be a positive integer, got ${tokens}`);
-  const fromSubscription = Math.min(balance.subscriptionTokens, tokens);
-  const fromAdditional = tokens - fromSubscription;
-  if (fromAdditional > balance.additionalTokens) return null;
-  return { fromSubscription, fromAdditional };
 }
 
 /**

@@ -1,7 +1,8 @@
 import { Router } from '@koa/router';
 import type { AddedTokensResponse, TokenUsageResponse, UsageChartResponse } from '../../../contract/usage.js';
 import { AppError, GenericErrors } from '../../../shared/app-error.js';
-import { PreparedAnswers, sendPrepared } from '../../../platform/http/prepared-json.js';
+import { sendPrepared } from '../../../platform/http/prepared-json.js';
+import { ResponseCache } from '../../../platform/http/response-cache.js';
 import { validate } from '../../../platform/http/validate.js';
 import { principalOf, requireAuth, type Authenticate, type AuthState } from '../../identity/index.js';
 import { MAX_CHART_DAYS, type TokenReports } from '../application/token-reports.use-case.js';
@@ -26,7 +27,7 @@ export function tokensRoutes({ authenticate, reports, panel, chart }: TokensRout
   // The chart keeps each answer's days under the user's usage revision and hands back the same array while
   // it holds: its JSON is serialised, hashed and compressed once for all the requests it answers. Measured
   // on a 180-day chart: half the call's CPU went to compressing and hashing the same bytes again.
-  const charts = new PreparedAnswers();
+  const charts = new ResponseCache();
 
   router.get('/state', auth, async (ctx) => {
     ctx.body = presentTokenState(await panel.state(principalOf(ctx).user.id));
@@ -40,7 +41,7 @@ export function tokensRoutes({ authenticate, reports, panel, chart }: TokensRout
     if (end <= from) throw new AppError(GenericErrors.REQUEST_INVALID, 'to: must be after from');
     if (end.getTime() - from.getTime() > MAX_CHART_DAYS * DAY_MS) throw new AppError(GenericErrors.REQUEST_INVALID, `from: the range may span at most ${MAX_CHART_DAYS} days`);
     const days = await chart.execute(principalOf(ctx).user.id, { from, to, timeZone: query.tz });
-    sendPrepared(ctx, charts.answerFor(days, () => ({ usage: days.map(presentUsageDay) }) satisfies UsageChartResponse));
+    sendPrepared(ctx, charts.tiedTo(days, () => ({ usage: days.map(presentUsageDay) }) satisfies UsageChartResponse));
   });
 
   router.get('/usage/table', auth, async (ctx) => {

@@ -2,7 +2,9 @@ import type { Knex } from 'knex';
 import type { Database } from '../../../platform/db/database.js';
 import { EMPTY_BALANCE, type Balance } from '../domain/balance.js';
 import { SourceKeyTakenError, type EntryKind, type LedgerEntry, type NewLedgerEntry } from '../domain/ledger-entry.js';
+import { toBalance, type BalanceRow } from './knex.balance-row.js';
 import { KnexLedgerPages } from './knex.ledger-pages.js';
+import { reserveOnce } from './knex.reserve-once.js';
 import { usagePerDay } from './knex.usage-per-day.js';
 import type {
   AddedRow,
@@ -17,13 +19,6 @@ import type {
   UsageRow,
   UsageSortKey,
 } from '../application/ports/ledger.repository.port.js';
-
-interface BalanceRow {
-  subscription_tokens: number;
-  additional_tokens: number;
-  max_subscription_tokens: number;
-  period_start: Date | null;
-}
 
 interface EntryRow {
   source_key: string;
@@ -89,55 +84,9 @@ export class KnexLedgerRepository implements LedgerRepository {
     });
   }
 
-  async reserveOnce(userId: string, entry: ReservationEntry, options: { unlimited: boolean }): Promise<ReserveOutcome> {
-    // One statement, so no transaction around it: the balance row is locked, the key looked up, the
-    // tokens split (subscription first, as splitConsumption does; nothing when unlimited), the entry
-    // appended and the balance moved. The lock gives the latest committed balance; a repeat that
-    // committed while this waited makes the insert conflict, and then nothing moves.
-    const result = (await this.db.raw(
-      `WITH balance AS (
-         SELECT subscription_tokens, additional_tokens, max_subscription_tokens, period_start
-         FROM token_balances WHERE user_id = :userId FOR UPDATE
-       ),
-       existing AS (SELECT user_id FROM token_ledger WHERE source_key = :sourceKey),
-       split AS (
-         SELECT CASE WHEN :unlimited::boolean THEN 0 ELSE least(b.subscription_tokens, :tokens::int) END AS from_subscription,
-                CASE WHEN :unlimited::boolean THEN 0 ELSE :tokens::int - least(b.subscription_tokens, :tokens::int) END AS from_additional
-         FROM (SELECT 1) AS one LEFT JOIN balance b ON true
-         WHERE NOT EXISTS (SELECT 1 FROM existing)
-           AND (:unlimited::boolean OR :tokens::int - least(b.subscription_tokens, :tokens::int) <= b.additional_tokens)
-       ),
-       added AS (
-         INSERT INTO token_ledger (user_id, source_key, kind, subscription_delta, additional_delta, tokens, description, payed_usd_cents, related_key)
-         SELECT :userId, :sourceKey, 'reserve', -from_subscription, -from_additional, :tokens::int, :description, 0, NULL FROM split
-         ON CONFLICT DO NOTHING
-         RETURNING subscription_delta, additional_delta
-       ),
-       moved AS (
-         UPDATE token_balances AS t
-         SET subscription_tokens = t.subscription_tokens + a.subscription_delta, additional_tokens = t.additional_tokens + a.additional_delta, updated_at = CURRENT_TIMESTAMP
-         FROM added a
-         WHERE t.user_id = :userId AND (a.subscription_delta <> 0 OR a.additional_delta <> 0)
-         RETURNING t.subscription_tokens, t.additional_tokens
-       )
-       SELECT (SELECT count(*) FROM added)::int AS appended, (SELECT user_id FROM existing) AS owner,
-              coalesce(m.subscription_tokens, b.subscription_tokens) AS subscription_tokens,
-              coalesce(m.additional_tokens, b.additional_tokens) AS additional_tokens,
-              b.max_subscription_tokens, b.period_start
-       FROM (SELECT 1) AS one LEFT JOIN balance b ON true LEFT JOIN moved m ON true`,
-      { userId, sourceKey: entry.sourceKey, tokens: entry.tokens, description: entry.description.slice(0, 500), unlimited: options.unlimited },
-    )) as { rows: (Partial<BalanceRow> & { appended: number; owner: string | null })[] };
-    const row = result.rows[0];
-    if (!row) throw new Error(`no answer to the reservation ${entry.sourceKey}`);
-    const balance = row.subscription_tokens === null || row.subscription_tokens === undefined ? EMPTY_BALANCE : toBalance(row as BalanceRow);
-    if (row.appended > 0) return { outcome: 'reserved', balance };
-    if (row.owner !== null) {
-      if (row.owner !== userId) throw new SourceKeyTakenError(entry.sourceKey);
-      return { outcome: 'repeated', balance };
-    }
-    // Nothing appended and no key seen: the balance fell short, or a repeat committed while this waited.
-    const [repeat] = await this.findEntries(userId, [entry.sourceKey]);
-    return { outcome: repeat ? 'repeated' : 'insufficient', balance };
+  /** The consumption rule lives in this one statement: knex.reserve-once.ts says it. */
+  reserveOnce(userId: string, entry: ReservationEntry, options: { unlimited: boolean }): Promise<ReserveOutcome> {
+    return reserveOnce(this.db, userId, entry, options);
   }
 
   async appendOutcome(userId: string, entry: OutcomeEntry): Promise<boolean> {
@@ -250,15 +199,6 @@ function ledgerRow(userId: string, entry: NewLedgerEntry) {
 function ownedBy(userId: string, entry: EntryRow): LedgerEntry {
   if (entry.user_id !== userId) throw new SourceKeyTakenError(entry.source_key);
   return toEntry(entry);
-}
-
-function toBalance(row: BalanceRow): Balance {
-  return {
-    subscriptionTokens: row.subscription_tokens,
-    additionalTokens: row.additional_tokens,
-    maxSubscriptionTokens: row.max_subscription_tokens,
-    periodStart: row.period_start,
-  };
 }
 
 function toEntry(row: EntryRow): LedgerEntry {

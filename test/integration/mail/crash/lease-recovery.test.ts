@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { pino } from 'pino';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildContainer } from '../../../../src/container.js';
 import { CreateDocument } from '../../../../src/modules/documents/application/create-document.use-case.js';
 import { RunLease } from '../../../../src/modules/mail/application/run-lease.js';
@@ -24,7 +24,8 @@ import { systemClock } from '../../../../src/shared/clock.js';
 import { verdictOf } from '../../../support/mail.js';
 import { testConfig } from '../../../support/test-config.js';
 import { aUser } from '../../../support/users.js';
-import { databaseKinds, openTestDatabase, type DatabaseKind, type TestDatabase } from '../../../support/test-database.js';
+import { databaseKinds, type DatabaseKind, type TestDatabase } from '../../../support/test-database.js';
+import { useTestDatabase } from '../../../support/use-test-app.js';
 
 const logger = pino({ level: 'silent' });
 /** Ten minutes, as JOB_TIMEOUT_SECONDS' default gives: every wait below ends long before such a lease would. */
@@ -127,7 +128,7 @@ function hangingRuns(): { seen: string[]; handle: (run: ClaimedRun) => Promise<v
 }
 
 describe.each(databaseKinds())('mail leases of dead runs released without waiting for them (%s)', (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind);
   let ownerId: string;
   let documentId: string;
   let messages: KnexInboundMessageRepository;
@@ -135,9 +136,6 @@ describe.each(databaseKinds())('mail leases of dead runs released without waitin
   const queues: { queue: KnexMailQueue; finish?: () => void }[] = [];
   const links: Link[] = [];
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-  });
   beforeEach(async () => {
     ownerId = await aUser(database.db);
     documentId = randomUUID();
@@ -155,7 +153,6 @@ describe.each(databaseKinds())('mail leases of dead runs released without waitin
     for (const link of links.splice(0)) await link.close();
     await database.reset();
   });
-  afterAll(() => database.close());
 
   function aQueue(db: Database, owner: string | undefined, finish?: () => void): KnexMailQueue {
     const queue = new KnexMailQueue(db, { leaseSeconds: LEASE_SECONDS, pollingSeconds: POLLING_SECONDS, dedupDays: 7, ...(owner ? { owner } : {}) }, logger);

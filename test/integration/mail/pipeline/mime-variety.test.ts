@@ -1,37 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activateLocalSubscription } from '../../../support/billing/subscribe.js';
-import { createDocument } from '../../../support/documents.js';
-import { sendMail, verdictOf, waitForMails } from '../../../support/mail.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sendMail, waitForMails } from '../../../support/mail.js';
 import { mimeSamples } from '../../../support/mime-samples.js';
-import { signIn } from '../../../support/sign-in.js';
-import { startTestApp, type TestApp } from '../../../support/test-app.js';
-import { openTestDatabase, type TestDatabase } from '../../../support/test-database.js';
 import type { DocumentListItem } from '../../../../src/contract/documents.js';
+import { useTestApp, receivingMail } from '../../../support/use-test-app.js';
+import { aDocumentOwner } from '../../../support/document-owner.js';
 
 const DONE = ['processed', 'ignored', 'failed', 'held', 'expired', 'duplicate'];
 
 describe('a variety of real-world MIME through SMTP and the pipeline', () => {
-  let database: TestDatabase;
-  let app: TestApp;
+  const { app } = useTestApp('pglite', receivingMail());
   let token: string;
   let doc: DocumentListItem;
 
   beforeAll(async () => {
-    database = await openTestDatabase('pglite');
-    app = await startTestApp(database, {
-      env: { JOB_POLLING_SECONDS: '0.5', INBOUND_DOMAIN: 'in.example.com' },
-      roles: ['http', 'smtp', 'worker'],
-      overrides: { senderAuthenticator: verdictOf('none') },
-    });
-    token = await signIn(app, { email: 'owner@example.com' });
-    const userId = ((await (await app.fetch('/api/status', { token })).json()) as { user: { id: string } }).user.id;
     // The samples come from these senders; the owner also forwards some by hand.
-    doc = await createDocument(app, token, { allowedEmails: ['ada@example.com', 'bob@supplier.example', 'lukasz@example.pl'] });
-    await activateLocalSubscription(app.container, userId);
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
+    ({ token, doc } = await aDocumentOwner(app, { allowedEmails: ['ada@example.com', 'bob@supplier.example', 'lukasz@example.pl'] }));
   });
 
   it('ends every sample with a status, and a reason where it did not process', async () => {

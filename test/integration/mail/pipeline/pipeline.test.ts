@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SweepHeldMail } from '../../../../src/modules/mail/index.js';
 import { DOC_STORE, type DocStore } from '../../../../src/modules/documents/index.js';
 import { GrantTokens } from '../../../../src/modules/token-ledger/index.js';
@@ -6,38 +6,31 @@ import { activateLocalSubscription } from '../../../support/billing/subscribe.js
 import { createDocument } from '../../../support/documents.js';
 import type { SenderVerdict } from '../../../../src/modules/mail/domain/sender-authorisation.js';
 import { sendMail, waitForMails } from '../../../support/mail.js';
-import { signIn } from '../../../support/sign-in.js';
-import { startTestApp, type TestApp } from '../../../support/test-app.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../../../support/test-database.js';
+import { databaseKinds } from '../../../support/test-database.js';
 import type { DocumentListItem } from '../../../../src/contract/documents.js';
+import { useTestApp } from '../../../support/use-test-app.js';
+import { aDocumentOwner } from '../../../support/document-owner.js';
 
 const FAST_JOBS = { JOB_POLLING_SECONDS: '0.5', JOB_MAINTENANCE_SECONDS: '1', INBOUND_DOMAIN: 'in.example.com' };
 
 describe.each(databaseKinds())('the mail pipeline end to end (%s)', (kind) => {
   let verdict: SenderVerdict = { result: 'none', detail: 'test verdict none' };
-  let database: TestDatabase;
-  let app: TestApp;
+  const { app, database } = useTestApp(kind, {
+    env: FAST_JOBS,
+    roles: ['http', 'smtp', 'worker'],
+    overrides: { senderAuthenticator: { verify: () => Promise.resolve(verdict) } },
+    resetAfterEach: true,
+  });
   let token: string;
   let userId: string;
   let doc: DocumentListItem;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await startTestApp(database, { env: FAST_JOBS, roles: ['http', 'smtp', 'worker'], overrides: { senderAuthenticator: { verify: () => Promise.resolve(verdict) } } });
-  });
   beforeEach(async () => {
-    token = await signIn(app, { email: 'owner@example.com' });
-    userId = ((await (await app.fetch('/api/status', { token })).json()) as { user: { id: string } }).user.id;
-    doc = await createDocument(app, token, { docName: 'Invoices', allowedEmails: ['boss@example.com'], description: 'Keep it short.' });
+    ({ token, userId, doc } = await aDocumentOwner(app, { docName: 'Invoices', allowedEmails: ['boss@example.com'], description: 'Keep it short.' }, { subscribed: false }));
   });
   const subscribe = () => activateLocalSubscription(app.container, userId);
   afterEach(() => {
     verdict = { result: 'none', detail: 'test verdict none' };
-    return database.reset();
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
   });
 
   const grant = (tokens: number, key = 'grant-1') =>

@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ProcessMail } from '../../../../src/modules/mail/index.js';
 import { GrantTokens } from '../../../../src/modules/token-ledger/index.js';
-import { activateLocalSubscription } from '../../../support/billing/subscribe.js';
-import { createDocument } from '../../../support/documents.js';
 import { InMemoryDocStore } from '../../../support/fakes/in-memory-documents.js';
 import { sendMail } from '../../../support/mail.js';
-import { signIn } from '../../../support/sign-in.js';
-import { startTestApp, type TestApp } from '../../../support/test-app.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../../../support/test-database.js';
+import { databaseKinds } from '../../../support/test-database.js';
+import { useTestApp } from '../../../support/use-test-app.js';
+import { aDocumentOwner } from '../../../support/document-owner.js';
 
 /**
  * What one ordinary mail costs the database, from claiming its run to ending it processed: counted, so
@@ -23,24 +21,11 @@ const LIMITS = {
 };
 
 describe.each(databaseKinds())('statements per processed mail (%s)', (kind) => {
-  let database: TestDatabase;
-  let app: TestApp;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    // No worker role: the test runs the one job itself, with every statement counted.
-    app = await startTestApp(database, { env: { INBOUND_DOMAIN: 'in.example.com' }, roles: ['http', 'smtp'], overrides: { docStore: new InMemoryDocStore() } });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  // No worker role: the test runs the one job itself, with every statement counted.
+  const { app, database } = useTestApp(kind, { env: { INBOUND_DOMAIN: 'in.example.com' }, roles: ['http', 'smtp'], overrides: { docStore: new InMemoryDocStore() } });
 
   it(`processes an ordinary allowed mail in at most ${LIMITS[kind].statements} statements and ${LIMITS[kind].transactions} transactions`, async () => {
-    const token = await signIn(app, { email: 'owner@example.com' });
-    const userId = ((await (await app.fetch('/api/status', { token })).json()) as { user: { id: string } }).user.id;
-    const doc = await createDocument(app, token, { docName: 'Invoices', allowedEmails: ['boss@example.com'] });
-    await activateLocalSubscription(app.container, userId);
+    const { userId, doc } = await aDocumentOwner(app, { docName: 'Invoices', allowedEmails: ['boss@example.com'] });
     await app.container.resolve(GrantTokens).execute({ userId, sourceKey: `${userId}:g`, tokens: 10, kind: 'admin_grant', description: 'Test', payedUsdCents: 0 });
     await sendMail(app, { from: 'boss@example.com', to: doc.forwardEmail, subject: 'Q3 invoice', text: 'The Q3 invoice is overdue. Please pay by Friday.' });
     const { id } = (await database.db('inbound_messages').first('id')) as { id: string };

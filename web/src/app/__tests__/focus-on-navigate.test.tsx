@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { installFakeFetch } from '@/test/fake-fetch';
 import { makeJwt } from '@/test/jwt';
 import { renderApp, storeToken } from '@/test/render-app';
+import { documentsAnswer } from '@/test/documents-answer';
 
 async function renderSignedIn(url: string) {
-  installFakeFetch({ 'GET /api/google-docs': { status: 200, body: [] } });
+  installFakeFetch({ 'GET /api/google-docs': documentsAnswer() });
   storeToken(makeJwt());
   const view = renderApp(url);
   await screen.findByRole('navigation', { name: 'Dashboard' });

@@ -13,7 +13,7 @@ export interface NewDocument {
   overwriteAtBeginning: boolean;
 }
 
-export type DocumentPatch = Partial<Pick<Document, 'name' | 'description' | 'overwriteAtBeginning'>>;
+export type DocumentPatch = Partial<Pick<Document, 'name' | 'description' | 'overwriteAtBeginning' | 'tabId'>>;
 
 export type ClaimResult =
   | { outcome: 'claimed' }
@@ -29,19 +29,10 @@ export interface DocumentRepository {
   /** Releases a claim whose linked document could not be created, so a retry can start over. */
   abandon(id: string): Promise<void>;
   findOwned(ownerId: string, id: string): Promise<Document | null>;
-  /**
-   * As `findOwned`, but may come from a short in-process cache that every change made through this
-   * repository drops at once, in every process: for the mail pipeline (allow-list, description, placement,
-   * linked document) and the details view. Its `processedEmailsCount` is not kept current.
-   */
-  findOwnedCached(ownerId: string, id: string): Promise<Document | null>;
-  /** The live document's processed-mail count, never cached; null when the document is not the owner's live one. */
+  /** The live document's processed-mail count; null when the document is not the owner's live one. */
   processedCount(ownerId: string, id: string): Promise<number | null>;
   listOwned(ownerId: string): Promise<Document[]>;
-  /**
-   * The live document a forward address leads to: only what mail intake needs, as SMTP asks per recipient.
-   * Cached as `findOwnedCached` is.
-   */
+  /** The live document a forward address leads to: only what mail intake needs, as SMTP asks per recipient. */
   findByForwardToken(token: string): Promise<Pick<Document, 'id' | 'ownerId'> | null>;
   update(ownerId: string, id: string, patch: DocumentPatch): Promise<Document | null>;
   /** Adds unless present (normalised); null when the document is not the owner's. */
@@ -64,8 +55,8 @@ export interface DocumentRepository {
    * `tx`, the account deletion's transaction; answers their ids.
    */
   eraseAllOwned(tx: Transaction, ownerId: string, within: DeletionStep): Promise<string[]>;
-  /** After the account deletion's commit: caches (in every process) drop the erased documents. */
-  forgetErased(ownerId: string, ids: string[]): Promise<void>;
+  /** Told once the account deletion's transaction has committed, with the ids `eraseAllOwned` answered. */
+  erasureCommitted(ownerId: string, ids: string[]): Promise<void>;
 }
 
 /** Another module's part of a deletion, run in its transaction. */

@@ -1,9 +1,10 @@
 import { inject, injectable } from 'tsyringe';
+import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config.js';
 import { CLOCK, type Clock } from '../../../../shared/clock.js';
-import { DOC_STORE, type DocStore, type Document } from '../../../documents/index.js';
+import { ContinueDocument, DOC_STORE, DocStoreBusyError, type ContinuationTarget, type DocStore, type Document } from '../../../documents/index.js';
 import type { InboundMessage, StoredSummary } from '../../domain/inbound-message.js';
 import type { StructuredMail } from '../../domain/structured-mail.js';
-import { DOC_SIZE_WARNING_CHARACTERS, blockRef, composeBlock } from '../../domain/mail-block.js';
+import { DOC_SIZE_WARNING_CHARACTERS, blockRef, composeBlock, mailRowLink } from '../../domain/mail-block.js';
 import { cutNote, type SummaryInput } from '../../domain/summary-input.js';
 import type { WrittenBlock } from '../../domain/written-block.js';
 import { DOC_WRITE_LIMITER, type DocWriteLimiter } from '../ports/doc-write-limiter.port.js';
@@ -27,6 +28,8 @@ export class WriteStep {
     @inject(DOC_WRITE_LIMITER) private readonly limiter: DocWriteLimiter,
     @inject(CLOCK) private readonly clock: Clock,
     @inject(JOB_QUEUE) private readonly queue: JobQueue,
+    @inject(APP_CONFIG) private readonly config: AppConfig,
+    @inject(ContinueDocument) private readonly continuation: ContinueDocument,
     @inject(MAIL_METRICS) private readonly metrics: MailMetrics = noMailMetrics,
   ) {}
 
@@ -44,27 +47,51 @@ export class WriteStep {
     }
     const owner = { userId: message.ownerId };
     const [slot] = await Promise.all([this.limiter.tryAcquire(message.ownerId, this.clock.now()), recorded]);
-    if (!slot.ok) {
-      // Due again when the document's write window has room: this run ends without the mail.
-      await this.queue.enqueueProcessing(message.id, { delaySeconds: slot.retryAfterSeconds });
-      return { outcome: 'wait', retryAfterSeconds: slot.retryAfterSeconds };
-    }
+    if (!slot.ok) return this.waitFor(message.id, slot.retryAfterSeconds);
 
-    const existing = await this.store.readText(owner, document.externalId);
-    if (!existing.includes(blockRef(message.id))) {
-      try {
-        await this.store.write(owner, document.externalId, block, document.overwriteAtBeginning ? 'beginning' : 'end');
-      } catch (error) {
-        this.metrics.docWriteFailed();
-        throw error;
+    let existing: string;
+    let continuedIn: Extract<ContinuationTarget, { outcome: 'write' }>['continuedIn'] = null;
+    let tabMissing = false;
+    try {
+      existing = await this.store.readText(owner, document.externalId);
+      if (!existing.includes(blockRef(message.id))) {
+        // A document the block would fill up continues in its next part first (docs/operations.md).
+        const blockSize = block.heading.length + block.meta.length + block.body.length;
+        const room = await this.continuation.execute({ document, size: existing.length, blockSize });
+        if (room.outcome === 'wait') return this.waitFor(message.id, room.retryAfterSeconds);
+        continuedIn = room.continuedIn;
+        try {
+          // The link back to the mail's row is written, not kept: the kept block (and its marker) stays heading, meta and body.
+          const link = mailRowLink(this.config.PUBLIC_URL, document.id, message.id);
+          // The chosen tab is one of the linked document's: a part it continued in has only its first tab.
+          const tabId = room.externalId === document.externalId ? (document.tabId ?? null) : null;
+          const result = await this.store.write(owner, room.externalId, { ...block, link }, document.overwriteAtBeginning ? 'beginning' : 'end', tabId);
+          tabMissing = result?.tabMissing ?? false;
+        } catch (error) {
+          if (!(error instanceof DocStoreBusyError)) this.metrics.docWriteFailed();
+          throw error;
+        }
       }
+    } catch (error) {
+      // Google's rate limit (429): nothing was written (and the marker would catch a copy that was), so
+      // the mail waits like a full budget, with no attempt counted.
+      if (error instanceof DocStoreBusyError) return this.waitFor(message.id, error.retryAfterSeconds);
+      throw error;
     }
     const writtenAt = this.clock.now();
     const size = existing.length + block.heading.length + block.meta.length + block.body.length;
-    const warning =
-      size >= DOC_SIZE_WARNING_CHARACTERS
+    const warning = continuedIn
+      ? `The linked document was full: this summary starts ${continuedIn.title}, a new document it continues in (${continuedIn.url}).`
+      : size >= DOC_SIZE_WARNING_CHARACTERS
         ? `Warning: the linked document holds about ${Math.round(size / 1000)}k characters; Google Docs stops near 1,000,000. Start a new document soon.`
         : null;
-    return { outcome: 'written', writtenAt, block, warning };
+    const tabNote = tabMissing ? 'The tab chosen for this document is gone: this summary went to the first tab. Choose a tab again in the document settings.' : null;
+    return { outcome: 'written', writtenAt, block, warning: [tabNote, warning].filter((note) => note !== null).join(' ') || null };
+  }
+
+  /** Due again once the budget's window (or Google's) has room: this run ends without the mail. */
+  private async waitFor(messageId: string, retryAfterSeconds: number): Promise<WriteOutcome> {
+    await this.queue.enqueueProcessing(messageId, { delaySeconds: retryAfterSeconds });
+    return { outcome: 'wait', retryAfterSeconds };
   }
 }

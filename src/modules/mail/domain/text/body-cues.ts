@@ -4,32 +4,15 @@
  * trimmed line of bounded length (clean-body.ts cuts lines before testing them): anchored, without
  * nested quantifiers, so none can backtrack badly. The decisions live in clean-body.ts.
  */
+import { GREETINGS, JAPANESE_HONORIFIC, JAPANESE_NAME_CHARACTER } from '../../../../text/greetings.js';
+import { alternation } from '../../../../text/languages.js';
 
-/** "Hi Ada," / "Dzień dobry," / "Hallo Anna," / "Bonjour Marc," / "Hola Ana," on a line of its own. */
-export const GREETING =
-  /^(?:hi|hello|hey|dear|good (?:morning|afternoon|evening)|greetings|dzień dobry|dobry wieczór|cześć|czesc|witam|witajcie|hej|szanown[aiey]|drog[aiey]|hallo|guten (?:tag|morgen|abend)|liebe[rs]?|sehr geehrte[rs]?|servus|moin|bonjour|bonsoir|salut|cher|chère|madame|monsieur|hola|buenos días|buenas tardes|estimad[oa]s?|querid[oa]s?)\b[^.!?]{0,60}[,!:]?$|^(?:[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{1,12}(?:様|さま|さん|殿|各位)|(?:平素より|平素は|いつも|日頃より)?(?:大変)?お世話になって(?:おります|います)|お世話になります|お疲れ(?:様|さま)です)[、,。]?$/iu;
+const LATIN_SCRIPT = ['en', 'pl', 'de', 'fr', 'es'] as const;
 
-/** "Best regards," / "Pozdrawiam" / "Mit freundlichen Grüßen" / "Cordialement" / "Saludos": a signature follows. */
-export const CLOSING = new RegExp(
-  '^(?:' +
-    [
-      // English
-      '(?:best|kind|warm|warmest|many|with kind|with best)?\\s?regards', 'best(?: wishes)?', 'all the best', 'cheers', 'sincerely(?: yours)?',
-      'yours(?: truly| sincerely| faithfully)?', 'thanks(?: again| a lot| so much| and regards)?', 'thank you(?: very much| so much)?',
-      'many thanks', 'thx', 'br', 'kr', 'take care', 'talk soon',
-      // Polish
-      '(?:serdecznie |ciepło |serdeczne )?pozdr(?:awiam|owienia)(?: serdecznie| ciepło)?', 'z (?:wyrazami )?(?:poważaniem|szacunkiem|szacunku)',
-      'łączę (?:wyrazy szacunku|pozdrowienia)', 'dziękuję(?: bardzo)?', 'dzięki', 'pozdr\\.?',
-      // German
-      'mit freundlichen grüßen', 'mit freundlichem gruß', 'mfg', '(?:viele|beste|liebe|herzliche|freundliche|schöne) grüße', 'lg', 'vg', 'gruß', 'danke(?: schön| dir| ihnen)?',
-      // French
-      '(?:bien )?cordialement', 'bien à (?:vous|toi)', 'sincères salutations', 'meilleures salutations', 'bien amicalement', 'amitiés', 'bisous', 'merci(?: beaucoup| d\'avance)?',
-      // Spanish
-      '(?:un )?saludos?(?: cordiales)?', 'un saludo', 'atentamente', 'cordialmente', 'un abrazo', 'gracias(?: de antemano)?', 'muchas gracias',
-      // Japanese
-      '(?:どうぞ|今後とも|引き続き|何卒|なにとぞ)*(?:よろしく|宜しく)お願い(?:いた|致)?します', '(?:どうぞ|今後とも|引き続き|何卒|なにとぞ)*(?:よろしく|宜しく)お願い申し上げます',
-    ].join('|') +
-    ')[\\s,.!。！]*$',
+/** "Hi Ada," / "Dzień dobry," / "Hallo Anna," / "Bonjour Marc," / "Hola Ana," / "山田様" on a line of its own. */
+export const GREETING = new RegExp(
+  `^(?:${alternation(GREETINGS, LATIN_SCRIPT)})\\b[^.!?]{0,60}[,!:]?$|` +
+    `^(?:${JAPANESE_NAME_CHARACTER}{1,12}${JAPANESE_HONORIFIC}|${alternation(GREETINGS, ['ja'])})[、,。]?$`,
   'iu',
 );
 
@@ -40,12 +23,6 @@ export const CLOSING = new RegExp(
  */
 export const THANKS_CLOSING =
   /^(?!.*\b(?:before|by|until|bis|vor|avant|antes|hasta|przed|do)\s)(?:(?:thanks|thank you|many thanks)(?: so much| a lot| again| very much)?(?: for [^.!?\d]{1,60})?|(?:vielen |herzlichen )?dank(?:e)?(?: schön| sehr| dir| ihnen| euch)?(?: für [^.!?\d]{1,60})?|merci(?: beaucoup| encore| à (?:tous|toutes|vous|toi))?(?: pour [^.!?\d]{1,60})?|(?:muchas )?gracias(?: de nuevo)?(?: por [^.!?\d]{1,60})?|(?:dziękuję|dziękujemy|dzięki)(?: bardzo| serdecznie)?(?: za [^.!?\d]{1,60})?)[\s.!]*$/iu;
-
-/**
- * A name on its own, or after a closing on the same line ("Regards, Jane"): one to three capitalised
- * words. Case-sensitive on purpose: "Thanks for the update" has no name in it.
- */
-export const NAME = /^\p{Lu}[\p{L}'’.-]*(?:\s\p{Lu}[\p{L}'’.-]*){0,2}[.!]?$/u;
 
 /** RFC 3676's "-- " separator (trimmed to "--"), and its typographic stand-ins. */
 export const SIGNATURE_SEPARATOR = /^(?:--|—|–)$/;

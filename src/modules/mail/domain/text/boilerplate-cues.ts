@@ -1,10 +1,12 @@
 /**
- * Furniture around a mail's content: newsletter footers, app-store and social lines, tracker and
- * code-review notification footers, company imprints, tracking padding, calendar invitation
- * boilerplate (Google Calendar, Outlook and Teams) and legal disclaimers. Patterns
- * only, for one trimmed line of bounded length (or the head of one paragraph); literal alternations
- * with bounded gaps, so none can backtrack badly.
+ * Furniture around a mail's content that only the cleaner looks for: newsletter footers, app-store and
+ * social lines, company imprints, tracking padding, calendar invitation boilerplate (Google Calendar,
+ * Outlook and Teams), form fields. Cues the summariser shares (calls to action, app promotion,
+ * notification footers, disclaimers) come from src/text/. Patterns only, for one trimmed line of
+ * bounded length; literal alternations with bounded gaps, so none can backtrack badly.
  */
+import { APP_PROMOTION, AUTOMATED_NOTICES, RECEIVING_NOTICES } from '../../../../text/boilerplate.js';
+import { alternation } from '../../../../text/languages.js';
 
 const alternatives = (parts: readonly string[]): string => parts.join('|');
 
@@ -17,25 +19,20 @@ export const FURNITURE = new RegExp(
     'trouble (?:viewing|reading) this', 'is this email not displaying', 'having trouble (?:viewing|seeing)',
     'privacy (?:policy|notice|statement|center)', 'terms (?:of (?:service|use|sale)|(?:and|&) conditions)', 'cookie (?:policy|settings)',
     '^copyright', 'copyright (?:©|\\(c\\)|\\d{4})', '©', '\\(c\\) ?(?:19|20)\\d\\d', 'all rights reserved',
-    '(?:you are|you\'re) receiving (?:this|these)', 'you (?:received|receive|are getting|\'re getting) this (?:e-?mail|message|newsletter)',
     'this (?:e-?mail|message|newsletter) was sent (?:to|by)', 'sent to .{1,80} because', 'if you (?:no longer|don\'t|do not) (?:wish|want) to receive',
     'add .{1,60} to your (?:address book|contacts|safe sender)', 'forward (?:this|it)? ?to a friend', '^follow us(?: on)?', 'connect with us', 'join us on (?:facebook|twitter|instagram|linkedin|youtube|tiktok|social)',
     'download (?:our|the) app', '^get (?:it|the app) on (?:google play|the app store)', '^download on the app store', '^available on the app store',
     '^(?:app store|google play)(?:\\s?[|·•]\\s?(?:app store|google play))*$', 'need to return (?:something|an item)', 'questions\\? (?:contact|visit|email|call|we\'re here)', 'need help\\? (?:contact|visit|email|call)',
     '^(?:questions\\? )?contact (?:us|customer service|support)[.!]?$', '^help cent(?:er|re)$', 'powered by (?:mailchimp|substack|sendgrid|hubspot|beehiiv|mailerlite|getresponse|freshmail|klaviyo)',
-    'this is an automated (?:message|email)', 'please do not reply to this (?:e-?mail|message)', 'do not reply to this (?:e-?mail|message)',
     '^(?:facebook|twitter|x|instagram|linkedin|youtube|tiktok|pinterest)(?:\\s?[|·•,/]\\s?(?:facebook|twitter|x|instagram|linkedin|youtube|tiktok|pinterest))+$',
-    // App promotion and tracker or code-review notification footers (Jira, GitHub, GitLab).
-    'notifications on your (?:phone|mobile|device)', 'download (?:the|our) (?:[\\p{L}\\d-]+ ){0,3}app (?:for|on|from) ', 'get the (?:[\\p{L}\\d-]+ ){0,3}app (?:for|on) (?:android|ios|iphone)',
-    'reply to this (?:e-?mail|message|notification) directly', 'view it on (?:github|gitlab|bitbucket)', 'you can view, comment on, or merge this pull request online',
+    // App promotion, automated-mail notices and tracker or code-review notification footers (Jira, GitHub, GitLab).
+    alternation(APP_PROMOTION), alternation(RECEIVING_NOTICES), alternation(AUTOMATED_NOTICES), 'you can view, comment on, or merge this pull request online',
     '^message[- ]id: ?<', '^(?:file changes|patch links:?)$', '^\\(\\d+ files?\\)$', '^(?:[-*•] )?[AMDR] \\S{1,200} \\(\\d+\\)$', 'mute (?:the|this) thread', '^(?:add comment|view issue|view pull request)$',
-    'laden sie (?:die|unsere) .{0,30}app', 'sie erhalten diese (?:e-?mail|nachricht|benachrichtigung)', 'téléchargez (?:l\'|notre )application', 'vous recevez ce (?:message|courriel|e-?mail)',
-    'descarg\\p{L}* (?:la|nuestra) (?:app|aplicación)', 'recib(?:e|es) este (?:correo|mensaje)', 'アプリ(?:を|の)?(?:ダウンロード|インストール)', 'このメールは.{0,20}(?:送信専用|自動送信|自動配信)',
     // Polish
     'wypisz się', 'wypisać się', 'wypisanie', 'rezygnacj[aięy] z (?:subskrypcji|newslettera|otrzymywania)', 'zrezygnować z (?:subskrypcji|newslettera|otrzymywania)',
-    'polityk[aię] prywatności', 'regulamin', 'wszelkie prawa zastrzeżone', 'otrzymujesz (?:tę|tą|ten|niniejszą|naszą)', 'ta wiadomość została wysłana',
+    'polityk[aię] prywatności', 'regulamin', 'wszelkie prawa zastrzeżone', 'ta wiadomość została wysłana',
     'wiadomość (?:została )?wysłana (?:do|na adres)', 'zobacz (?:wersję )?w przeglądarce', 'wersja (?:online|przeglądarkowa)', 'jeśli (?:nie widzisz|wiadomość nie wyświetla)',
-    'ustawienia powiadomień', '\\b(?:krs|regon|nip)\\b:? ?\\d', 'kapitał zakładowy', 'sąd rejonowy', 'pobierz aplikację', 'obserwuj nas',
+    'ustawienia powiadomień', '\\b(?:krs|regon|nip)\\b:? ?\\d', 'kapitał zakładowy', 'sąd rejonowy', 'obserwuj nas',
     // A company's legal imprint in English, German, French and Spanish (register, court, capital, tax id).
     'registered in (?:england|scotland|wales|northern ireland|ireland)(?: and wales)?,? (?:no\\.?|number|with|under|company)', '^registered office:', '^company (?:registration )?(?:no\\.?|number):? ?\\d',
     'amtsgericht \\p{L}+,? (?:hrb|hra)', '^(?:hrb|hra) ?\\d', 'ust-?id(?:nr|\\.-nr)?\\.?:? ?de ?\\d', '^registergericht:', '^sitz der gesellschaft:', '^geschäftsführer(?:in|ung)?:',
@@ -116,10 +113,6 @@ export function isFormFieldLine(line: string): boolean {
   return FORM_BLANK.test(line) || SIGNATURE_LABEL.test(line) || (line.length <= 100 && !/[.!?]$/.test(line) && SIGNATURE_IN_BRACKETS.test(line));
 }
 
-/** A button or link label left on its own line: "Read more", "Shop now", "Czytaj dalej". */
-export const CALL_TO_ACTION =
-  /^(?:read (?:more|the full story|online)|continue reading|learn more|find out more|see (?:more|details|all)|shop now|buy now|order now|view (?:order|details|receipt|in app|issue|ticket|pull request|merge request|comment|it on \p{L}+|on \p{L}+)|add (?:a )?comment|reply|track (?:your )?(?:order|package)|sign up(?: now| today)?|register(?: now| here)?|get started|click here|czytaj (?:dalej|więcej)|zobacz (?:więcej|szczegóły|ofertę)|dowiedz się więcej|kup teraz|zapisz się|kliknij tutaj|mehr erfahren|weiterlesen|jetzt kaufen|en savoir plus|lire la suite|más información|leer más|comprar ahora)\W*$/iu;
-
 /** Gmail's plain-text stand-ins for images: "[image: Logo]". */
 export const MEDIA_PLACEHOLDER = /^\[(?:image|img|cid|logo|obraz|grafika|bild|imagen)\b[^\]]{0,300}\]$/i;
 
@@ -143,22 +136,3 @@ export const CALENDAR_BOILERPLATE = new RegExp(
   ]),
   'iu',
 );
-
-/** A paragraph that opens like this is a legal disclaimer, whatever its length. */
-export const DISCLAIMER_START = new RegExp(
-  '^(?:' +
-    alternatives([
-      'confidentiality notice', '(?:legal )?disclaimer', 'notice of confidentiality', 'privileged (?:and|&) confidential', 'klauzula poufności',
-      'informacja poufna', 'haftungsausschluss', 'vertraulichkeitshinweis', 'avis de confidentialité', 'aviso (?:de confidencialidad|legal)',
-      'this (?:e-?mail|message|communication)(?: and any (?:attachments?|files)[^.]{0,40})? (?:is|are|may be|contains?|may contain) (?:strictly )?(?:confidential|privileged)',
-      '(?:the )?information (?:contained )?in this (?:e-?mail|message)[^.]{0,60}(?:confidential|privileged)',
-      'ta wiadomość[^.]{0,80}poufn', 'niniejsza wiadomość[^.]{0,80}poufn', 'treść (?:tej|niniejszej) wiadomości[^.]{0,80}poufn',
-      'diese (?:e-?mail|nachricht)[^.]{0,80}vertrauliche', 'ce (?:message|courriel|e-?mail)[^.]{0,80}confidenti', 'este (?:mensaje|correo)[^.]{0,80}confidencial',
-    ]) +
-    ')',
-  'iu',
-);
-/** Vocabulary of a disclaimer: a paragraph needs a word from each list to be one. */
-export const DISCLAIMER_SECRECY = /confidential|privileged|poufn|vertraulich|confidentiel|confidencial|riservat|tajemnic/iu;
-export const DISCLAIMER_ADDRESSEE =
-  /intended (?:solely )?(?:for|recipient)|addressee|received (?:this|it) in error|notify the sender|adresat|omyłkow|błędnie|empfänger|irrtümlich|destinataire|par erreur|destinatario|por error/iu;

@@ -1,10 +1,10 @@
+import { CALL_TO_ACTION } from '../../../../text/boilerplate.js';
+import { CLOSING, SIGNED_NAME } from '../../../../text/sign-offs.js';
 import {
-  CLOSING,
   FORWARD_MARKER,
   GREETING,
   HEADER_LINE,
   MOBILE_SIGNATURE,
-  NAME,
   ORIGINAL_MESSAGE_MARKER,
   RULE_LINE,
   SIGNATURE_SEPARATOR,
@@ -12,7 +12,6 @@ import {
 } from './body-cues.js';
 import {
   CALENDAR_BOILERPLATE,
-  CALL_TO_ACTION,
   FOOTER_START,
   FURNITURE,
   isFormFieldLine,
@@ -182,7 +181,7 @@ function isClosing(head: string, length: number): boolean {
   for (const split of head.matchAll(/\s*[,–—-]\s*|\s+/g)) {
     const closing = head.slice(0, split.index);
     if (closing === '' || !(/[,–—-]/.test(split[0]) || closing.includes(' '))) continue;
-    if (CLOSING.test(closing) && NAME.test(head.slice(split.index + split[0].length))) return true;
+    if (CLOSING.test(closing) && SIGNED_NAME.test(head.slice(split.index + split[0].length))) return true;
   }
   return false;
 }
@@ -198,7 +197,7 @@ function isThanksSignOff(lines: readonly string[], index: number): boolean {
   const head = headOf(lines[index] ?? '');
   if (head.length > 100 || !THANKS_CLOSING.test(head)) return false;
   const nameAt = nextTextIndex(lines, index);
-  if (nameAt < 0 || !NAME.test(headOf(lines[nameAt] ?? ''))) return false;
+  if (nameAt < 0 || !SIGNED_NAME.test(headOf(lines[nameAt] ?? ''))) return false;
   let rest = 0;
   for (let i = nameAt + 1; i < lines.length; i += 1) {
     const line = lines[i] ?? '';

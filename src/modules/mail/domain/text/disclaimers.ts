@@ -1,4 +1,4 @@
-import { DISCLAIMER_ADDRESSEE, DISCLAIMER_SECRECY, DISCLAIMER_START } from './boilerplate-cues.js';
+import { DISCLAIMER_ADDRESSEE, DISCLAIMER_SECRECY, DISCLAIMER_START } from '../../../../text/disclaimers.js';
 
 /** Only the head of a paragraph is read: a disclaimer says what it is in its first sentences. */
 const PARAGRAPH_HEAD = 600;

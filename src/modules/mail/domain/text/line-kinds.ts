@@ -1,3 +1,4 @@
+import { INVISIBLE_CHARACTERS, LINE_BREAK, WIDE_SPACES } from '../../../../text/invisible.js';
 import {
   ADDRESS_ATTRIBUTION,
   ATTRIBUTION_END,
@@ -44,9 +45,8 @@ export function nextTextIndex(lines: readonly string[], index: number): number {
 export const nextTextLine = (lines: readonly string[], index: number): string => lines[nextTextIndex(lines, index)] ?? '';
 
 /** Zero-width characters, combining grapheme joiners and soft hyphens: preheader padding, never text. */
-// eslint-disable-next-line no-misleading-character-class -- each character is removed alone, never matched as text
-export const INVISIBLE_PADDING = /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u3164\uFEFF\uFFA0]/g;
-const WIDE_SPACE = /[\t\f\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]/g;
+const INVISIBLE_PADDING = new RegExp(`[${INVISIBLE_CHARACTERS}]`, 'g');
+const WIDE_SPACE = new RegExp(`[\\t\\f${WIDE_SPACES}]`, 'g');
 
 const URL = /<?\b(?:https?:\/\/|www\.)[^\s<>]+>?/gi;
 const INLINE_PLACEHOLDER = /\[(?:image|img|cid):?[^\]\n]{0,300}\]/gi;
@@ -66,7 +66,7 @@ export function withoutLinks(line: string): string {
 /** Line breaks unified, padding removed, spaces tidied, each line trimmed. */
 export function linesOf(text: string): string[] {
   return text
-    .replace(/\r\n?|[\u2028\u2029\u0085]/g, '\n')
+    .replace(LINE_BREAK, '\n')
     .replace(INVISIBLE_PADDING, '')
     .replace(WIDE_SPACE, ' ')
     .split('\n')

@@ -3,7 +3,7 @@
  * converter reads, where a comment ends, where a raw-text element (script, style, …) ends. Each is linear
  * and tolerant like a browser: hostile markup costs one pass, never a backtracking search.
  */
-import { decodeEntities } from '../../../../shared/html-entities.js';
+import { decodeEntities } from '../../../../text/html-entities.js';
 
 export interface Tag {
   name: string;

@@ -1,6 +1,6 @@
 import { backgroundOf, colourOf, declarationsOf, hidesContent } from '../../domain/text/css-visibility.js';
 import { tableLines, type TableCell } from '../../domain/text/table-lines.js';
-import { decodeEntities } from '../../../../shared/html-entities.js';
+import { decodeEntities } from '../../../../text/html-entities.js';
 import { commentEnd, rawTextEnd, readTag, type Tag } from './html-tag-reader.js';
 
 export { isHiddenStyle } from '../../domain/text/css-visibility.js';

@@ -1,21 +1,66 @@
 import type { Database } from '../../../../platform/db/database.js';
-import { DOC_WRITES_PER_MINUTE, type DocWriteLimiter } from '../../application/ports/doc-write-limiter.port.js';
+import { BLOCK_WRITE_USE, type DocApiUse, type DocBudgets, type DocWriteLimiter } from '../../application/ports/doc-write-limiter.port.js';
 
-/** A fixed one-minute window per user, counted with one atomic upsert shared by all processes. */
+type Answer = { ok: true } | { ok: false; retryAfterSeconds: number };
+
+/** Windows older than this are no one's current minute, whatever the clocks of the processes say. */
+const KEPT_WINDOWS_MS = 10 * 60_000;
+
+/**
+ * Fixed one-minute windows shared by all processes: the user's row (writes and reads) and the project's
+ * row (writes). One statement on the write path (the pipeline's statements per mail are budgeted, see
+ * test/integration/mail/pipeline/statements-per-mail.test.ts): a conditional upsert of the user's row,
+ * then of the project's row only if the user's was taken, so every caller locks the two rows in the same
+ * order; the first write of a minute also drops the windows no one counts in any more. Only when the
+ * project's window is full is the user's share given back, by a second statement.
+ */
 export class KnexDocWriteLimiter implements DocWriteLimiter {
   constructor(
     private readonly db: Database,
-    private readonly perMinute = DOC_WRITES_PER_MINUTE,
+    private readonly budgets: DocBudgets,
   ) {}
 
-  async tryAcquire(userId: string, now: Date): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
+  async tryAcquire(userId: string, now: Date, use: DocApiUse = BLOCK_WRITE_USE): Promise<Answer> {
     const windowStart = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
-    const [row] = (await this.db('doc_write_windows')
-      .insert({ user_id: userId, window_start: windowStart, writes: 1 })
-      .onConflict(['user_id', 'window_start'])
-      .merge({ writes: this.db.raw('doc_write_windows.writes + 1') })
-      .returning('writes')) as { writes: number }[];
-    if ((row?.writes ?? 0) <= this.perMinute) return { ok: true };
-    return { ok: false, retryAfterSeconds: Math.ceil((windowStart.getTime() + 60_000 - now.getTime()) / 1000) + 1 };
+    const refused: Answer = { ok: false, retryAfterSeconds: Math.ceil((windowStart.getTime() + 60_000 - now.getTime()) / 1000) + 1 };
+    // A use larger than a whole budget could never pass: refuse it rather than wait forever.
+    if (use.writes > this.budgets.writesPerUser || use.writes > this.budgets.writesPerProject || use.reads > this.budgets.readsPerUser) return refused;
+    const result = await this.db.raw(
+      `WITH taken_user AS (
+         INSERT INTO doc_write_windows (user_id, window_start, writes, reads) VALUES (:userId, :windowStart, :writes, :reads)
+         ON CONFLICT (user_id, window_start) DO UPDATE
+           SET writes = doc_write_windows.writes + :writes, reads = doc_write_windows.reads + :reads
+           WHERE doc_write_windows.writes + :writes <= :writesPerUser AND doc_write_windows.reads + :reads <= :readsPerUser
+         RETURNING 1
+       ), taken_project AS (
+         INSERT INTO doc_project_windows (window_start, writes) SELECT :windowStart, :writes FROM taken_user
+         ON CONFLICT (window_start) DO UPDATE SET writes = doc_project_windows.writes + :writes
+           WHERE doc_project_windows.writes + :writes <= :writesPerProject
+         RETURNING (xmax = 0) AS opened
+       ), dropped_user AS (
+         DELETE FROM doc_write_windows WHERE window_start < :before AND EXISTS (SELECT 1 FROM taken_project WHERE opened)
+       ), dropped_project AS (
+         DELETE FROM doc_project_windows WHERE window_start < :before AND EXISTS (SELECT 1 FROM taken_project WHERE opened)
+       )
+       SELECT CAST((SELECT count(*) FROM taken_user) AS int) AS user_taken, CAST((SELECT count(*) FROM taken_project) AS int) AS project_taken`,
+      {
+        userId,
+        windowStart,
+        writes: use.writes,
+        reads: use.reads,
+        writesPerUser: this.budgets.writesPerUser,
+        readsPerUser: this.budgets.readsPerUser,
+        writesPerProject: this.budgets.writesPerProject,
+        before: new Date(windowStart.getTime() - KEPT_WINDOWS_MS),
+      },
+    );
+    const [row] = (result as { rows?: { user_taken: number; project_taken: number }[] }).rows ?? [];
+    if (!row || Number(row.user_taken) === 0) return refused;
+    if (Number(row.project_taken) === 1) return { ok: true };
+    // The project's minute is full: the user's share goes back, so a refused call takes nothing.
+    await this.db('doc_write_windows')
+      .where({ user_id: userId, window_start: windowStart })
+      .update({ writes: this.db.raw('writes - ?', [use.writes]), reads: this.db.raw('reads - ?', [use.reads]) });
+    return refused;
   }
 }

@@ -5,7 +5,7 @@ import type { Transaction } from '../../../../shared/transaction.js';
 import { FINAL_STATUSES } from '../../domain/inbound-message.js';
 import type { ChargedMail, MailRecordExport, MailRecords, RecentOwnerMail } from '../../application/ports/mail-records.port.js';
 import { historyReason } from '../../domain/status-history.js';
-import { blockParts } from '../../domain/written-block.js';
+import { blockParts } from '../../application/block-parts.js';
 import { blockOf, historyOf } from './received-mail-row.js';
 
 /** Statuses whose mail may keep its content past its end (see `keepsContent`); expired is here for older rows. */

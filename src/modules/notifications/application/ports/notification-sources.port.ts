@@ -1,4 +1,4 @@
-import type { BalanceFacts, RecentMail } from '../../domain/notification-decisions.js';
+import type { BalanceFacts, ContinuationFact, RecentMail } from '../../domain/notification-decisions.js';
 
 /** A user's tokens, as the ledger answers them. */
 export interface BalanceSource {
@@ -17,6 +17,15 @@ export interface Recipients {
   emailOf(userId: string): Promise<string | null>;
 }
 
+/** The documents that continued in a new part, as the documents module answers them. */
+export interface ContinuationSource {
+  continuedSince(userId: string, since: Date): Promise<ContinuationFact[]>;
+}
+
+/** For callers that mail about nothing else (tests of the other kinds). */
+export const noContinuations: ContinuationSource = { continuedSince: () => Promise.resolve([]) };
+
 export const BALANCE_SOURCE = Symbol('BalanceSource');
+export const CONTINUATION_SOURCE = Symbol('ContinuationSource');
 export const MAIL_SOURCE = Symbol('MailSource');
 export const RECIPIENTS = Symbol('Recipients');

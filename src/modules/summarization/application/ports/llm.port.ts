@@ -1,7 +1,7 @@
-import type { MailKind } from '../../../../shared/mail-kind.js';
+import type { MailKind } from '../../../../text/mail-kind.js';
 import type { Summary } from '../../domain/summary.js';
 
-export type { MailKind } from '../../../../shared/mail-kind.js';
+export type { MailKind } from '../../../../text/mail-kind.js';
 
 export type { Summary } from '../../domain/summary.js';
 

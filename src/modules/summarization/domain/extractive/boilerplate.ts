@@ -1,5 +1,6 @@
 import { MONEY } from './facts.js';
-import { ATTACHMENT_POINTER, CLOSING, FLUFF, POINTER, REQUEST, SIGNED_NAME } from './mail-cues.js';
+import { CLOSING, SIGNED_NAME } from '../../../../text/sign-offs.js';
+import { ATTACHMENT_POINTER, FLUFF, POINTER, REQUEST } from './mail-cues.js';
 
 /**
  * Sentences that are never content, whatever their score: pleasantries and courtesy lines, a sign-off

@@ -1,4 +1,4 @@
-import type { MailKind } from '../../../../shared/mail-kind.js';
+import type { MailKind } from '../../../../text/mail-kind.js';
 import { singleLine, truncateAtWord } from '../plain-text.js';
 import { SUMMARY_LIMITS, type Summary } from '../summary.js';
 import { isPointer } from './boilerplate.js';

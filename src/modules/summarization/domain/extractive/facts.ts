@@ -1,4 +1,4 @@
-import { unicodeWords } from '../../../../shared/unicode-words.js';
+import { unicodeWords } from '../../../../text/unicode-words.js';
 /**
  * The facts a summary must keep, as patterns over one sentence or line, in English, Polish, German and
  * Japanese: amounts, dates, times, reference numbers, places, decisions and changes.

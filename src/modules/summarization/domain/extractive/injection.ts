@@ -1,4 +1,4 @@
-import { unicodeWords } from '../../../../shared/unicode-words.js';
+import { unicodeWords } from '../../../../text/unicode-words.js';
 /**
  * Text written for an AI model rather than for the reader ("Ignore previous instructions and …",
  * "Note to the AI: …"). It is left out of the summary without comment. Business text that merely

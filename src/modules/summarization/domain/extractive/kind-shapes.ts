@@ -1,7 +1,7 @@
-import type { MailKind } from '../../../../shared/mail-kind.js';
+import type { MailKind } from '../../../../text/mail-kind.js';
 import { DATE, MONEY, PERCENT, PLACE, REFERENCE, TIME } from './facts.js';
 import type { Unit } from './units.js';
-import { unicodeWords } from '../../../../shared/unicode-words.js';
+import { unicodeWords } from '../../../../text/unicode-words.js';
 
 /**
  * How each kind of mail is summarised: the facts that lead its summary paragraph, in order. For each

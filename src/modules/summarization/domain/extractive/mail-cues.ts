@@ -1,9 +1,13 @@
-import { unicodeWords } from '../../../../shared/unicode-words.js';
+import { APP_PROMOTION, AUTOMATED_NOTICES, RECEIVING_NOTICES } from '../../../../text/boilerplate.js';
+import { GREETINGS, JAPANESE_HONORIFIC, JAPANESE_NAME_CHARACTER } from '../../../../text/greetings.js';
+import { alternation } from '../../../../text/languages.js';
+import { unicodeWords } from '../../../../text/unicode-words.js';
 /**
  * What the offline summariser recognises in a mail's sentences, in English, Polish, German, French,
  * Spanish and Japanese. Patterns only: the decisions live in extractive-summary.ts and boilerplate.ts.
  * Line-level furniture (footers, app badges, calendar blocks) is the mail cleaner's job
- * (mail/domain/text/boilerplate-cues.ts); the lists here catch what reaches a sentence anyway.
+ * (mail/domain/text/boilerplate-cues.ts); the lists here catch what reaches a sentence anyway. Greetings,
+ * closings, calls to action and the furniture both sides know are shared text knowledge (src/text/).
  */
 
 const anyOf = (parts: readonly string[], flags = 'iu'): RegExp => unicodeWords(new RegExp(parts.join('|'), flags));
@@ -13,67 +17,17 @@ export const GREETING = unicodeWords(
   new RegExp(
     '^(?:' +
       [
-        'hi', 'hello', 'hey', 'dear', 'good (?:morning|afternoon|evening)', 'greetings',
-        'dzień dobry', 'dobry wieczór', 'cześć', 'czesc', 'witam', 'witajcie', 'hej', 'szanown[aiey]', 'drog[aiey]',
-        'hallo', 'liebe[rs]?', 'sehr geehrte[rs]?', 'guten (?:tag|morgen|abend)', 'moin', 'servus', 'grüß gott',
-        'bonjour', 'bonsoir', 'salut', 'cher', 'chère', 'madame', 'monsieur',
-        'hola', 'buenos días', 'buenas tardes', 'estimad[oa]s?', 'querid[oa]s?',
-        'こんにちは', 'お疲れ様です', 'いつもお世話になっております', 'お世話になっております',
-        String.raw`[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{1,6}です(?=。)`,
-        String.raw`[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{1,8}(?:様|さん|殿)(?=$|[、,])`,
+        alternation(GREETINGS),
+        String.raw`${JAPANESE_NAME_CHARACTER}{1,6}です(?=。)`,
+        String.raw`${JAPANESE_NAME_CHARACTER}{1,8}${JAPANESE_HONORIFIC}(?=$|[、,])`,
       ].join('|') +
       String.raw`)\b[^.!?]{0,60}[,!:、。]?$`,
     'iu',
   ),
 );
 
-/** "Best regards," / "Pozdrawiam" / "Viele Grüße" / "Cordialement" / "Saludos": a sign-off, nothing to summarise. */
-export const CLOSING = unicodeWords(
-  new RegExp(
-    '^(?:' +
-      [
-        '(?:best|kind|warm|warmest|many|with kind|with best)?\\s*regards', 'best(?: wishes)?', 'all the best', 'cheers', 'sincerely(?: yours)?',
-        'yours(?: truly| sincerely| faithfully)?', 'thanks(?: again| a lot| so much| and regards)?', 'thank you(?: very much| so much)?', 'many thanks',
-        'take care', 'talk soon',
-        '(?:serdecznie |ciepło )?pozdr(?:awiam|owienia|awiamy)(?: serdecznie| ciepło)?', 'z (?:wyrazami )?(?:poważaniem|szacunku|szacunkiem)',
-        'łączę (?:wyrazy szacunku|pozdrowienia)', 'dziękuję(?: bardzo)?', 'dzięki',
-        '(?:viele|beste|liebe|herzliche|freundliche|schöne) grüße', 'mit freundlichen grüßen', 'mit freundlichem gruß', 'lg', 'vg', 'mfg', 'gruß', 'danke(?: schön| sehr)?',
-        '(?:bien )?cordialement', 'bien à (?:vous|toi)', 'sincères salutations', 'meilleures salutations', 'bien amicalement', 'amitiés',
-        '(?:un )?saludos?(?: cordiales)?', 'un saludo', 'atentamente', 'cordialmente', 'un abrazo',
-        '(?:どうぞ|今後とも|引き続き|何卒|なにとぞ)*(?:よろしく|宜しく)お願い(?:いた|致)?します', '(?:どうぞ|今後とも|引き続き|何卒|なにとぞ)*(?:よろしく|宜しく)お願い申し上げます',
-      ].join('|') +
-      ')[\\s,.!。！]*$',
-    'iu',
-  ),
-);
-
-/**
- * The name after a sign-off on the same line ("Regards, Mallory."): one to three capitalised words.
- * Case-sensitive on purpose: "Thanks for the update" has no name in it.
- */
-export const SIGNED_NAME = /^\p{Lu}[\p{L}'’.-]*(?:\s\p{Lu}[\p{L}'’.-]*){0,2}[.!]?$/u;
-
 /** A list item: "- x", "* x", "• x", "1. x", "2) x". */
 export const LIST_ITEM = unicodeWords(/^\s*(?:[-*•·▪◦‣●]|\d{1,2}[.)])\s+(?=\S)/u);
-
-/** A call-to-action line left over from a button or a link: "Read more", "View issue", "Mehr erfahren". */
-export const CALL_TO_ACTION = unicodeWords(
-  new RegExp(
-    '^(?:' +
-      [
-        'read (?:more|the full story|online)', 'continue reading', 'learn more', 'find out more', 'see (?:more|details|all)', 'shop (?:now|the sale)',
-        'buy now', 'order now', 'sign up(?: now| today)?', 'register(?: now| here)?', 'get started', 'click here', 'view (?:order|details|in browser)',
-        // Tracker and code-review buttons (Jira, GitHub, GitLab).
-        'view (?:issue|ticket|task|pull request|merge request|comment|commit|changes|it on \\p{L}+|on \\p{L}+)', 'add (?:a )?comment', 'reply',
-        'open (?:issue|ticket|pull request|in \\p{L}+)', 'mute (?:this )?thread', 'unwatch', 'review changes',
-        'czytaj (?:dalej|więcej)', 'zobacz (?:więcej|szczegóły|ofertę|zgłoszenie)', 'dowiedz się więcej', 'kup teraz', 'zapisz się', 'kliknij tutaj', 'sprawdź',
-        'mehr erfahren', 'jetzt (?:kaufen|shoppen|entdecken)', 'weiterlesen', 'hier klicken', 'vorgang (?:anzeigen|öffnen)',
-        'en savoir plus', 'lire la suite', 'voir (?:le ticket|la demande)', 'más información', 'leer más', 'ver (?:incidencia|solicitud)',
-      ].join('|') +
-      ')\\W*$',
-    'iu',
-  ),
-);
 
 /**
  * Something the reader is asked to do, or a deadline: "please …", "could you …", "by Friday",
@@ -218,12 +172,7 @@ export const FLUFF = anyOf([
   '(?:平素より|平素は|いつも|日頃より)?(?:大変|たいへん)?お世話になって(?:おります|います)', 'お世話になります', 'お疲れ(?:様|さま)です', 'ご無沙汰しております',
   'ご不明な点(?:が|など)?(?:ございましたら|ありましたら)', 'お気軽に(?:お問い合わせ|ご連絡)',
   // Automated-mail furniture, notification footers and app promotion.
-  String.raw`(?:this|the) (?:e-?mail|message|notification) (?:was|is|has been) (?:automatically generated|generated automatically|sent automatically|sent from an unmonitored)`,
-  String.raw`^(?:please )?do not reply to this`, String.raw`wiadomość (?:została )?wygenerowana automatycznie`, String.raw`diese (?:e-mail|nachricht) wurde automatisch`, 'bitte antworten sie nicht',
-  String.raw`reply to this (?:e-?mail|message|notification) directly`, String.raw`view it on (?:github|gitlab|jira|bitbucket)`,
-  String.raw`(?:you are|you're) receiving this (?:because|as)`, String.raw`you received this (?:because|as)`, String.raw`this message was sent by atlassian`,
-  String.raw`get \p{L}+(?: \p{L}+)? notifications on your (?:phone|mobile|device)`, String.raw`download (?:the|our) (?:[\p{L}\d-]+ ){0,3}app (?:for|on|from) (?:android|ios|iphone|your)`,
-  String.raw`laden sie (?:die|unsere) .{0,30}app`, String.raw`téléchargez (?:l'|notre )application`, String.raw`descarg\p{L}* (?:la|nuestra) (?:app|aplicación)`, String.raw`pobierz (?:naszą )?aplikację`, 'アプリを(?:ダウンロード|インストール)',
+  alternation(AUTOMATED_NOTICES), alternation(RECEIVING_NOTICES), alternation(APP_PROMOTION),
   'this is the mail system at host', 'for further assistance, please send mail to', 'you can delete your own text from the attached',
   'please try double-checking the recipient', 'the response from the remote server was', 'if you do so, please include this problem report',
   '^arrived-date:', '^reporting-mta:', String.raw`^message[- ]id:`, String.raw`^\*\* .* \*\*$`,

@@ -1,4 +1,4 @@
-import type { MailKind } from '../../../../shared/mail-kind.js';
+import type { MailKind } from '../../../../text/mail-kind.js';
 import { withoutPointer } from './boilerplate.js';
 import { IF_NOT_YOU, IMPERATIVE_START, NOT_A_REQUEST, REQUEST, SECURITY_NOTICE } from './mail-cues.js';
 import type { Unit } from './units.js';

@@ -1,4 +1,4 @@
-import { unicodeWords } from '../../../../shared/unicode-words.js';
+import { unicodeWords } from '../../../../text/unicode-words.js';
 import { MONEY } from './facts.js';
 import { NET, TOTAL } from './kind-shapes.js';
 

@@ -1,9 +1,11 @@
 import { factsOf, MONEY, type Facts } from './facts.js';
 import { isInjection, opensInjection } from './injection.js';
-import { CALL_TO_ACTION, CLOSING, GREETING, LIST_ITEM } from './mail-cues.js';
+import { CALL_TO_ACTION } from '../../../../text/boilerplate.js';
+import { CLOSING } from '../../../../text/sign-offs.js';
+import { STOP_WORDS } from '../../../../text/stop-words.js';
+import { GREETING, LIST_ITEM } from './mail-cues.js';
 import { endsSentence, splitSentences } from './sentences.js';
-import { STOP_WORDS } from './stop-words.js';
-import { unicodeWords } from '../../../../shared/unicode-words.js';
+import { unicodeWords } from '../../../../text/unicode-words.js';
 
 /**
  * One sentence, list item or `label: value` line of the mail, in reading order. The mail reaches the

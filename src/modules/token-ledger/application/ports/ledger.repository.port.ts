@@ -76,9 +76,10 @@ export interface LedgerRepository {
   withLockedBalance<T>(userId: string, work: (locked: LockedBalance) => Promise<T>): Promise<T>;
   /**
    * A reservation as one atomic step under the user's balance lock: unless its key exists, the tokens are
-   * taken from the buckets as `splitConsumption` (domain/balance.ts) takes them, or from neither when
-   * `unlimited`; the entry is appended and the balance moved; `insufficient` when the balance does not
-   * cover them.
+   * taken by the consumption rule (subscription bucket first, then the extra tokens; from neither when
+   * `unlimited`; docs/architecture.md "How a mail travels"), the entry is appended and the balance moved;
+   * `insufficient`, changing nothing, when the two buckets together do not cover them. Every adapter is
+   * held to test/support/token-ledger/consumption-contract.ts.
    */
   reserveOnce(userId: string, entry: ReservationEntry, options: { unlimited: boolean }): Promise<ReserveOutcome>;
   /**

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { anActiveSubscription, installFakeFetch, type FakeFetch } from '@/test/fake-fetch';
 import { makeJwt } from '@/test/jwt';
 import { renderApp, storeToken } from '@/test/render-app';
+import { documentsAnswer } from '@/test/documents-answer';
 
 const noSubscription = { ...anActiveSubscription, isActive: false, subscriptionStatus: 'none', currentPeriodEnd: null, monthlyPrice: null, planType: null };
 const basic = { priceType: 'monthlyBasic', price: 9.99, tokens: 1000 };
@@ -78,7 +79,7 @@ describe('plan page after a document made without a plan', () => {
   });
 
   it('says nothing to a subscriber choosing another plan', async () => {
-    const api = installFakeFetch({ 'GET /api/stripe/prices': { status: 200, body: [basic] }, 'GET /api/google-docs': { status: 200, body: [aListItem('d-1', 'Weekly notes')] } });
+    const api = installFakeFetch({ 'GET /api/stripe/prices': { status: 200, body: [basic] }, 'GET /api/google-docs': documentsAnswer([aListItem('d-1', 'Weekly notes')]) });
     storeToken(makeJwt());
     renderApp('/subscriptionPage');
 

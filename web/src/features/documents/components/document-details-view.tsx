@@ -11,6 +11,7 @@ import { messages } from '../utils/document-rules';
 import { AllowedEmailsEditor } from './allowed-emails-editor';
 import { DescriptionEditor } from './description-editor';
 import { DocumentInfoCards } from './document-info-cards';
+import { DocumentPartsNotice } from './document-parts-notice';
 import { DocumentSettings } from './document-settings';
 import { DocumentTitleEditor } from './document-title-editor';
 import { ForwardingConfirmationNotice } from './forwarding-confirmation-notice';
@@ -44,6 +45,7 @@ export function DocumentDetailsView({ document }: { document: DocumentDetails })
       </header>
 
       <ForwardingConfirmationNotice documentId={id} />
+      <DocumentPartsNotice parts={document.parts} />
 
       {/* The mail first: it is what the page is visited for (docs/architecture.md, "The document page"). */}
       <ProcessedEmailsSection documentId={id} forwardEmail={document.forwardEmail} />

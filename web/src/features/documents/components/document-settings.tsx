@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { toast } from '@/components/ui/toast/toast-store';
 import { useUpdateOverwritePosition } from '../api/update-overwrite-position';
 import { messages } from '../utils/document-rules';
+import { DocumentTabSetting } from './document-tab-setting';
 
 type DocumentSettingsProps = {
   documentId: string;
@@ -50,6 +51,7 @@ export function DocumentSettings({ documentId, overwriteAtBeginning }: DocumentS
           <option value="end">End</option>
         </select>
       </div>
+      <DocumentTabSetting documentId={documentId} />
     </section>
   );
 }

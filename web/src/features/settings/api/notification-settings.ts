@@ -5,14 +5,20 @@ import { notificationSettingsKeys } from './query-keys';
 
 export type { NotificationSettingsResponse, NotificationSettingsView };
 
-const SWITCHES = ['lowBalance', 'heldMail', 'refusedSender', 'failedMail'] as const;
+const SWITCHES = ['lowBalance', 'heldMail', 'refusedSender', 'failedMail', 'documentContinued'] as const;
 
 function toResponse(body: unknown, call: string): NotificationSettingsResponse {
   const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   const settings = typeof record['settings'] === 'object' && record['settings'] !== null ? (record['settings'] as Record<string, unknown>) : null;
   if (!settings || SWITCHES.some((key) => typeof settings[key] !== 'boolean')) throw new Error(`${call} answered without the switches.`);
   return {
-    settings: { lowBalance: settings['lowBalance'] === true, heldMail: settings['heldMail'] === true, refusedSender: settings['refusedSender'] === true, failedMail: settings['failedMail'] === true },
+    settings: {
+      lowBalance: settings['lowBalance'] === true,
+      heldMail: settings['heldMail'] === true,
+      refusedSender: settings['refusedSender'] === true,
+      failedMail: settings['failedMail'] === true,
+      documentContinued: settings['documentContinued'] === true,
+    },
     delivering: record['delivering'] !== false,
   };
 }

@@ -10,6 +10,7 @@ const SWITCHES: { key: keyof NotificationSettingsView; label: string; hint: stri
   { key: 'heldMail', label: 'Emails waiting for tokens', hint: 'When forwarded emails wait because there are not enough tokens or no active plan.' },
   { key: 'refusedSender', label: 'Senders not on the allowed list', hint: 'The first time a sender is refused on a document, at most once a day per document.' },
   { key: 'failedMail', label: 'Emails that could not be processed', hint: 'When processing an email fails for good.' },
+  { key: 'documentContinued', label: 'Documents continuing in a new Google Doc', hint: 'When a linked document is full and new summaries go to a new one.' },
 ];
 
 /** Settings "Email notifications": one switch per kind of email Mailscribe sends the account (docs/operations.md). */

@@ -6,6 +6,7 @@ import { makeJwt } from '@/test/jwt';
 import { renderApp, storeToken } from '@/test/render-app';
 import { installTheme, resetThemeStore, THEME_STORAGE_KEY, useTheme } from '../theme-store';
 import { ThemeToggle } from '../theme-toggle';
+import { documentsAnswer } from '@/test/documents-answer';
 
 const themeOfPage = () => document.documentElement.dataset['theme'];
 
@@ -176,7 +177,7 @@ describe('theme toggle', () => {
 
   it('is in the app header and on the landing navbar', async () => {
     installFakeFetch({
-      'GET /api/google-docs': { status: 200, body: [] },
+      'GET /api/google-docs': documentsAnswer(),
       'GET /api/stripe/prices': { status: 200, body: [] },
       'GET /api/public-config': {
         status: 200,

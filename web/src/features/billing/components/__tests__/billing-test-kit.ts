@@ -3,6 +3,7 @@ import { installFakeFetch, anActiveSubscription, type FakeFetch, type Reply, typ
 import { makeJwt } from '@/test/jwt';
 import { renderApp, storeToken } from '@/test/render-app';
 import type { Price } from '@/lib/prices';
+import { documentsAnswer } from '@/test/documents-answer';
 
 export const basicPlan: Price = { priceType: 'monthlyBasic', price: 9.99, tokens: 1000 };
 export const proPlan: Price = { priceType: 'monthlyPro', price: 29, tokens: 5000 };
@@ -30,7 +31,7 @@ export function installBillingApi(routes: Record<string, Route> = {}): FakeFetch
   return installFakeFetch({
     'GET /api/stripe/prices': { status: 200, body: [singleToken, proPlan, basicPlan] },
     'GET /api/stripe/price/singleToken': { status: 200, body: singleToken },
-    'GET /api/google-docs': { status: 200, body: [] },
+    'GET /api/google-docs': documentsAnswer(),
     ...routes,
   });
 }

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import { installFakeFetch } from '@/test/fake-fetch';
 import { aDocumentDetails, heldReply, ok, renderDocumentDetails, renderSignedIn, serverError } from './documents-test-kit';
+import { documentsAnswer } from '@/test/documents-answer';
 
 function notifications() {
   return screen.getByRole('region', { name: 'Notifications' });
@@ -26,7 +27,7 @@ describe('document details: loading and not found', () => {
         status: 404,
         body: { error: { code: 'DOCUMENT.NOT_FOUND', message: 'Document not found.' } },
       },
-      'GET /api/google-docs': { status: 200, body: [] },
+      'GET /api/google-docs': documentsAnswer(),
     });
     const { user, router } = renderSignedIn('/dashboard/doc/00000000-0000-4000-8000-00000000dead');
 

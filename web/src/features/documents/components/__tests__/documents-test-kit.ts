@@ -38,6 +38,7 @@ export function aDocumentDetails(overrides: Partial<DocumentDetails> = {}): Docu
     overwriteAtBeginning: true,
     processedEmailsCount: 7,
     ...overrides,
+    parts: overrides.parts ?? [],
   };
 }
 
@@ -78,6 +79,7 @@ export async function renderDocumentDetails(document: DocumentDetails, routes: R
     [`GET /api/getDocumentDetails/${document.documentId}`]: { status: 200, body: document },
     [`GET /api/document/${document.documentId}/received-mails`]: { status: 200, body: { data: [], total: 0 } },
     [`GET /api/document/${document.documentId}/forwarding-confirmation`]: { status: 200, body: { forwardingConfirmation: null } },
+    [`GET /api/document/${document.documentId}/tabs`]: { status: 200, body: { tabs: [{ id: 't.0', title: document.documentName }], tabId: 't.0', chosenTabMissing: false } },
     ...routes,
   });
   const view = renderSignedIn(`/dashboard/doc/${document.documentId}${search}`);

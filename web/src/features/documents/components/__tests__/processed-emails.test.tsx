@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RecordedRequest } from '@/test/fake-fetch';
 import type { ReceivedMail } from '../../api/types';
 import { aDocumentDetails, heldReply, renderDocumentDetails, type Reply } from './documents-test-kit';
+import { documentsAnswer } from '@/test/documents-answer';
 
 let mailSequence = 0;
 
@@ -309,7 +310,7 @@ describe('processed emails: polling', () => {
   it('keeps polling a held mail, and stops when the page is left', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user, queries, api } = await renderTable(page([aMail({ status: 'held', reason: 'Not enough tokens.' })]));
-    api.on('GET /api/google-docs', { status: 200, body: [] });
+    api.on('GET /api/google-docs', documentsAnswer());
 
     await act(() => vi.advanceTimersByTimeAsync(5000));
     await waitFor(() => expect(queries()).toHaveLength(2));

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { documentsAnswer } from '@/test/documents-answer';
 import { installFakeFetch } from '@/test/fake-fetch';
 import { makeJwt } from '@/test/jwt';
 import { renderApp, storeToken } from '@/test/render-app';
@@ -14,9 +15,9 @@ const aDocument = {
   createdAt: '2025-09-01T10:00:00.000Z',
 };
 
-function renderOnboarding(path: string, documents: unknown[] = []) {
+function renderOnboarding(path: string, documents: Parameters<typeof documentsAnswer>[0] = []) {
   const api = installFakeFetch({
-    'GET /api/google-docs': { status: 200, body: documents },
+    'GET /api/google-docs': documentsAnswer(documents),
     'GET /api/public-config': {
       status: 200,
       body: { supportEmail: 'help@example.com', socialUrl: null, videoUrl: null, billing: 'off', inboundDomain: 'in.example' },
@@ -123,7 +124,7 @@ describe('ways into the guide', () => {
   });
 
   it('the empty documents list offers the guide', async () => {
-    installFakeFetch({ 'GET /api/google-docs': { status: 200, body: [] } });
+    installFakeFetch({ 'GET /api/google-docs': documentsAnswer() });
     storeToken(makeJwt());
     renderApp('/dashboard');
 

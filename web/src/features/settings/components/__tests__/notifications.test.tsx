@@ -6,7 +6,7 @@ import { openSettings, serverError } from './settings-test-kit';
 
 const GET = 'GET /api/notification-settings';
 const PUT = 'PUT /api/notification-settings';
-const ALL_ON = { lowBalance: true, heldMail: true, refusedSender: true, failedMail: true };
+const ALL_ON = { lowBalance: true, heldMail: true, refusedSender: true, failedMail: true, documentContinued: true };
 
 function notifications() {
   return within(screen.getByRole('region', { name: 'Email notifications' }));

@@ -21,7 +21,7 @@ export function serverError(status: number): Reply {
 export function installSettingsApi(routes: Record<string, Route> = {}): FakeFetch {
   return installFakeFetch({
     'GET /api/subscription/payment-methods': { status: 200, body: [aPaymentMethod()] },
-    'GET /api/notification-settings': { status: 200, body: { settings: { lowBalance: true, heldMail: true, refusedSender: true, failedMail: true }, delivering: true } },
+    'GET /api/notification-settings': { status: 200, body: { settings: { lowBalance: true, heldMail: true, refusedSender: true, failedMail: true, documentContinued: true }, delivering: true } },
     ...routes,
   });
 }

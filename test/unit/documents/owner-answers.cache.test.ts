@@ -1,22 +1,21 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { ownerAnswersCache } from '../../../src/modules/documents/http/owner-answers.cache.js';
 import { DOCUMENT_CHANGED_SIGNAL, documentChangedKey } from '../../../src/modules/documents/infra/document-changed.signal.js';
-import { WholeListAnswerCache } from '../../../src/modules/documents/http/whole-list.answer-cache.js';
-import { PreparedJson } from '../../../src/platform/http/prepared-json.js';
+import type { ResponseCache } from '../../../src/platform/http/response-cache.js';
 import { fixedClock } from '../../../src/shared/clock.js';
 import { FakeSignals } from '../../support/fakes/fake-signals.js';
 
 describe('the unpaged documents list, kept as the bytes the server sends', () => {
   const clock = fixedClock('2026-05-01T08:00:00Z');
   let signals: FakeSignals;
-  let cache: WholeListAnswerCache;
+  let cache: ResponseCache;
   let reads: number;
   const lists = new Map<string, string[]>();
   const load = (ownerId: string) => async () => {
     reads += 1;
     return (lists.get(ownerId) ?? []).map((name) => ({ documentName: name }));
   };
-  const names = async (ownerId: string) => JSON.parse((await cache.answer(ownerId, load(ownerId))).body.toString()) as unknown;
+  const names = async (ownerId: string) => JSON.parse((await cache.keyed(ownerId, ownerId, load(ownerId))).body.toString()) as unknown;
 
   beforeEach(() => {
     clock.set('2026-05-01T08:00:00Z');
@@ -24,12 +23,12 @@ describe('the unpaged documents list, kept as the bytes the server sends', () =>
     lists.set('ada', ['Alpha', 'Beta']);
     lists.set('bob', ['Notes']);
     signals = new FakeSignals();
-    cache = new WholeListAnswerCache(signals, { ttlMs: 5_000, maxEntries: 10, now: () => clock.now().getTime() });
+    cache = ownerAnswersCache(signals, { ttlMs: 5_000, maxEntries: 10, now: () => clock.now().getTime() });
   });
 
   it('reads and serialises an owner’s list once while it is fresh; another owner or an expired answer read again', async () => {
-    const first = await cache.answer('ada', load('ada'));
-    expect(await cache.answer('ada', load('ada'))).toBe(first);
+    const first = await cache.keyed('ada', 'ada', load('ada'));
+    expect(await cache.keyed('ada', 'ada', load('ada'))).toBe(first);
     expect(reads).toBe(1);
     await names('bob');
     expect(reads).toBe(2);
@@ -50,7 +49,7 @@ describe('the unpaged documents list, kept as the bytes the server sends', () =>
 
   it('does not keep a list read while a change was signalled: it may predate the change', async () => {
     let release: () => void = () => undefined;
-    const slow = cache.answer('ada', async () => {
+    const slow = cache.keyed('ada', 'ada', async () => {
       await new Promise<void>((resolve) => (release = resolve));
       return ['before the rename'];
     });
@@ -68,24 +67,9 @@ describe('the unpaged documents list, kept as the bytes the server sends', () =>
     await names('ada');
     expect(reads).toBe(2);
     signals.hearing = true;
-    const uncached = new WholeListAnswerCache(signals, { ttlMs: 0, maxEntries: 10, now: () => clock.now().getTime() });
-    await uncached.answer('ada', load('ada'));
-    await uncached.answer('ada', load('ada'));
+    const uncached = ownerAnswersCache(signals, { ttlMs: 0, maxEntries: 10, now: () => clock.now().getTime() });
+    await uncached.keyed('ada', 'ada', load('ada'));
+    await uncached.keyed('ada', 'ada', load('ada'));
     expect(reads).toBe(4);
-  });
-});
-
-describe('a prepared JSON answer', () => {
-  it('holds the JSON, a weak ETag of it, and Brotli and gzip forms made once that decode to the same bytes', () => {
-    const value = Array.from({ length: 200 }, (_, index) => ({ documentName: `Document ${index}`, emails: ['ada@example.com'] }));
-    const answer = new PreparedJson(value);
-    expect(answer.body.toString()).toBe(JSON.stringify(value));
-    expect(answer.etag).toMatch(/^W\/"[A-Za-z0-9_-]{43}"$/);
-    expect(new PreparedJson(value).etag).toBe(answer.etag);
-    const br = answer.encodedAs('br');
-    expect(answer.encodedAs('br')).toBe(br);
-    expect(brotliDecompressSync(br).equals(answer.body)).toBe(true);
-    expect(gunzipSync(answer.encodedAs('gzip')).equals(answer.body)).toBe(true);
-    expect(br.length).toBeLessThan(answer.body.length / 4);
   });
 });

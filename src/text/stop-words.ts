@@ -1,4 +1,9 @@
-/** Words that carry no topic, in English, Polish and German: they do not count towards a sentence's score. */
+import type { Language } from './languages.js';
+
+/**
+ * Words that carry no topic, in English, Polish and German (greetings and sign-off words among them): the
+ * summariser does not count them towards a sentence's score.
+ */
 const ENGLISH = `a about above after again against all also am an and any are aren't as at be because been before
 being below between both but by can can't cannot could couldn't did didn't do does doesn't doing don't down during
 each few for from further get gets got had hadn't has hasn't have haven't having he he'd he'll he's her here here's
@@ -34,4 +39,11 @@ man mein meine mich mir mit muss müssen nach nicht nichts noch nun nur ob oder 
 soll sollte sondern über um und uns unser unsere unter viel vom von vor war waren warum was weil welche wenn wer werde
 werden wie wieder wir wird wo wollen würde zu zum zur zwischen hallo liebe lieber grüße danke vielen schon gerne`;
 
-export const STOP_WORDS: ReadonlySet<string> = new Set(`${ENGLISH} ${POLISH} ${GERMAN}`.split(/\s+/).filter(Boolean));
+/** One list per language. */
+export const STOP_WORDS_BY_LANGUAGE = {
+  en: ENGLISH.split(/\s+/).filter(Boolean),
+  pl: POLISH.split(/\s+/).filter(Boolean),
+  de: GERMAN.split(/\s+/).filter(Boolean),
+} as const satisfies Partial<Record<Language, readonly string[]>>;
+
+export const STOP_WORDS: ReadonlySet<string> = new Set(Object.values(STOP_WORDS_BY_LANGUAGE).flat());

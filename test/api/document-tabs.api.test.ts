@@ -1,0 +1,141 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ErrorResponse } from '../../src/contract/common.js';
+import type { DocumentTabsResponse } from '../../src/contract/documents.js';
+import { GoogleDocsDocStore } from '../../src/modules/documents/infra/google-docs.doc-store.js';
+import { AesGcmSecretSealer } from '../../src/modules/identity/infra/aes-gcm.secret-sealer.js';
+import { KnexProviderCredentials } from '../../src/modules/identity/infra/knex.provider-credentials.js';
+import { createDocument } from '../support/documents.js';
+import { startFakeGoogleDocs, type FakeGoogleDocs } from '../support/fakes/fake-google-docs.server.js';
+import { signIn } from '../support/sign-in.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { TEST_ENCRYPTION_KEY } from '../support/test-config.js';
+import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.js';
+
+describe.each(databaseKinds())('the tab blocks go to, on Google Docs (%s)', (kind) => {
+  const sealer = new AesGcmSecretSealer(TEST_ENCRYPTION_KEY);
+  let database: TestDatabase;
+  let google: FakeGoogleDocs;
+  let app: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    google = await startFakeGoogleDocs();
+    const store = new GoogleDocsDocStore({
+      clientId: google.clientId,
+      clientSecret: google.clientSecret,
+      credentials: new KnexProviderCredentials(database.db, sealer),
+      rootUrl: google.rootUrl,
+      tokenUrl: google.tokenUrl,
+      timeoutMs: 2_000,
+      retry: { retries: 2, baseDelayMs: 5 },
+    });
+    // No document cache: the test points a document at a Google Doc it set up with tabs.
+    app = await startTestApp(database, { overrides: { docStore: store }, env: { DOCUMENT_CACHE_SECONDS: '0' } });
+  });
+  beforeEach(async () => {
+    token = await signIn(app, { email: 'ada@example.com' });
+    await database.db('users').update({ provider_refresh_token_enc: sealer.seal(google.issueRefreshToken('ada')) });
+  });
+  afterEach(() => database.reset());
+  afterAll(async () => {
+    await app.close();
+    await google.close();
+    await database.close();
+  });
+
+  /** A document whose linked Google Doc has three tabs, as the user set them up in Docs. */
+  async function documentWithTabs(): Promise<string> {
+    const created = await createDocument(app, token, { docName: 'Supplier' });
+    const id = google.seedDocument('ada', 'Supplier', ['Overview'], [{ id: 't.invoices', title: 'Invoices' }, { id: 't.notes', title: 'Notes' }]);
+    await database.db('documents').where({ id: created.documentId }).update({ external_id: id });
+    return created.documentId;
+  }
+
+  const tabsOf = async (documentId: string) => app.fetch(`/api/document/${documentId}/tabs`, { token });
+
+  it('lists the linked document\'s tabs, the first one chosen until the user picks another', async () => {
+    const documentId = await documentWithTabs();
+
+    const response = await tabsOf(documentId);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      tabs: [
+        { id: 't.0', title: 'Tab 1' },
+        { id: 't.invoices', title: 'Invoices' },
+        { id: 't.notes', title: 'Notes' },
+      ],
+      tabId: 't.0',
+      chosenTabMissing: false,
+    } satisfies DocumentTabsResponse);
+  });
+
+  it('keeps the tab picked, and answers 422 naming the field for a tab the document does not have (as every domain rule does)', async () => {
+    const documentId = await documentWithTabs();
+
+    const set = await app.fetch(`/api/document/${documentId}/tab`, { method: 'PUT', token, json: { tabId: 't.invoices' } });
+    expect(set.status).toBe(200);
+    expect(((await (await tabsOf(documentId)).json()) as DocumentTabsResponse).tabId).toBe('t.invoices');
+    expect(await database.db('documents').where({ id: documentId }).first('tab_id')).toEqual({ tab_id: 't.invoices' });
+
+    const unknown = await app.fetch(`/api/document/${documentId}/tab`, { method: 'PUT', token, json: { tabId: 't.nope' } });
+    expect(unknown.status).toBe(422);
+    const error = (await unknown.json()) as ErrorResponse;
+    expect(error.error.message).toMatch(/no such tab/);
+    expect(JSON.stringify(error)).toContain('tabId');
+    expect(await database.db('documents').where({ id: documentId }).first('tab_id')).toEqual({ tab_id: 't.invoices' });
+  });
+
+  it('refuses a malformed body with 400 and changes nothing', async () => {
+    const documentId = await documentWithTabs();
+
+    for (const json of [{}, { tabId: '' }, { tabId: 7 }, { tabId: 'x'.repeat(201) }]) {
+      const response = await app.fetch(`/api/document/${documentId}/tab`, { method: 'PUT', token, json });
+      expect(response.status, JSON.stringify(json)).toBe(400);
+    }
+    expect(await database.db('documents').where({ id: documentId }).first('tab_id')).toEqual({ tab_id: null });
+  });
+
+  it('says when the chosen tab is gone, and that the first one is used', async () => {
+    const documentId = await documentWithTabs();
+    await database.db('documents').where({ id: documentId }).update({ tab_id: 't.deleted' });
+
+    expect(await (await tabsOf(documentId)).json()).toMatchObject({ tabId: 't.0', chosenTabMissing: true });
+  });
+
+  it('answers 404 for another user\'s document and for a malformed id', async () => {
+    const documentId = await documentWithTabs();
+    const stranger = await signIn(app, { email: 'mallory@example.com' });
+
+    expect((await app.fetch(`/api/document/${documentId}/tabs`, { token: stranger })).status).toBe(404);
+    expect((await app.fetch(`/api/document/${documentId}/tab`, { method: 'PUT', token: stranger, json: { tabId: 't.0' } })).status).toBe(404);
+    expect((await app.fetch('/api/document/not-a-uuid/tabs', { token })).status).toBe(404);
+  });
+});
+
+describe.each(databaseKinds())('the tab of a local document (%s)', (kind) => {
+  let database: TestDatabase;
+  let app: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    app = await startTestApp(database);
+  });
+  beforeEach(async () => {
+    token = await signIn(app, { email: 'owner@example.com' });
+  });
+  afterEach(() => database.reset());
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('has one tab, named after the document, which can be picked', async () => {
+    const created = await createDocument(app, token, { docName: 'Weekly reports' });
+
+    const tabs = (await (await app.fetch(`/api/document/${created.documentId}/tabs`, { token })).json()) as DocumentTabsResponse;
+    expect(tabs).toEqual({ tabs: [{ id: 't.0', title: 'Weekly reports' }], tabId: 't.0', chosenTabMissing: false });
+    expect((await app.fetch(`/api/document/${created.documentId}/tab`, { method: 'PUT', token, json: { tabId: 't.0' } })).status).toBe(200);
+  });
+});
