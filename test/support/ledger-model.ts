@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { GrantSubscriptionPeriod } from '../../src/modules/token-ledger/application/grant-subscription-period.use-case.js';
 import { GrantTokens } from '../../src/modules/token-ledger/application/grant-tokens.use-case.js';
 import type { LedgerPolicy } from '../../src/modules/token-ledger/application/ledger-policy.js';
+import { noBalanceEvents } from '../../src/modules/token-ledger/application/ports/balance-events.port.js';
 import type { LedgerRepository } from '../../src/modules/token-ledger/application/ports/ledger.repository.port.js';
 import { RefundTokens } from '../../src/modules/token-ledger/application/refund-tokens.use-case.js';
 import { ReserveTokens } from '../../src/modules/token-ledger/application/reserve-tokens.use-case.js';
@@ -26,11 +27,11 @@ export const ledgerCommand: fc.Arbitrary<LedgerCommand> = fc.oneof(
 
 export function ledgerUseCases(ledger: LedgerRepository, policy: LedgerPolicy = { unlimited: false }) {
   return {
-    reserve: new ReserveTokens(ledger, policy),
+    reserve: new ReserveTokens(ledger, policy, noBalanceEvents),
     settle: new SettleTokens(ledger),
-    refund: new RefundTokens(ledger),
-    period: new GrantSubscriptionPeriod(ledger),
-    grant: new GrantTokens(ledger),
+    refund: new RefundTokens(ledger, noBalanceEvents),
+    period: new GrantSubscriptionPeriod(ledger, noBalanceEvents),
+    grant: new GrantTokens(ledger, noBalanceEvents),
   };
 }
 

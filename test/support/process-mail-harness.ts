@@ -63,7 +63,7 @@ export async function processMailHarness(options: ProcessMailHarnessOptions) {
   await documents.claim({ id: DOC, ownerId: OWNER, name: 'Invoices', description: '', emails: ['boss@example.com'], forwardToken: 'abcdefghij', forwardEmail: ADDRESS, overwriteAtBeginning: false });
   const { externalId } = await store.create({ userId: OWNER }, { title: 'Invoices', intro: '' });
   await documents.complete(DOC, externalId);
-  await new GrantTokens(ledger).execute({ userId: OWNER, sourceKey: 'g', tokens: 5, kind: 'admin_grant', description: 'Test', payedUsdCents: 0 });
+  await new GrantTokens(ledger, noBalanceEvents).execute({ userId: OWNER, sourceKey: 'g', tokens: 5, kind: 'admin_grant', description: 'Test', payedUsdCents: 0 });
   // Resolved by its tokens, as the app resolves it, so the harness follows how ProcessMail is split.
   const c = rootContainer.createChildContainer();
   c.register(APP_CONFIG, { useValue: config });

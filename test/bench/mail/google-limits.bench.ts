@@ -13,6 +13,7 @@ import { KnexDocumentRepository } from '../../../src/modules/documents/infra/kne
 import { blockRef } from '../../../src/modules/mail/domain/mail-block.js';
 import type { ProviderCredentials } from '../../../src/modules/identity/application/ports/provider-credentials.port.js';
 import { GrantTokens } from '../../../src/modules/token-ledger/index.js';
+import { noBalanceEvents } from '../../../src/modules/token-ledger/application/ports/balance-events.port.js';
 import { KnexLedgerRepository } from '../../../src/modules/token-ledger/infra/knex.ledger.repository.js';
 import type { Database } from '../../../src/platform/db/database.js';
 import { startRuntime } from '../../../src/roles/runtime.js';
@@ -52,7 +53,7 @@ async function seed(db: Database, google: FakeGoogleDocs, users: number) {
     const userId = await aUser(db, `google-${n}@example.com`);
     tokens.set(userId, google.issueRefreshToken(userId));
     const doc = await new CreateDocument(new KnexDocumentRepository(db), store, config).execute({ ownerId: userId, documentId: crypto.randomUUID(), name: `Google ${n}`, description: '', allowedEmails: [SENDER] });
-    await new GrantTokens(new KnexLedgerRepository(db)).execute({ userId, sourceKey: `${userId}:bench`, tokens: 100_000, kind: 'admin_grant', description: 'Bench', payedUsdCents: 0 });
+    await new GrantTokens(new KnexLedgerRepository(db), noBalanceEvents).execute({ userId, sourceKey: `${userId}:bench`, tokens: 100_000, kind: 'admin_grant', description: 'Bench', payedUsdCents: 0 });
     docs.push({ forward: doc.forwardEmail, externalId: doc.externalId });
   }
   return { store, docs };

@@ -7,6 +7,7 @@ import { CreateDocument } from '../../../src/modules/documents/application/creat
 import { KnexDocumentRepository } from '../../../src/modules/documents/infra/knex.document.repository.js';
 import type { Llm } from '../../../src/modules/summarization/index.js';
 import { GrantTokens } from '../../../src/modules/token-ledger/index.js';
+import { noBalanceEvents } from '../../../src/modules/token-ledger/application/ports/balance-events.port.js';
 import { KnexLedgerRepository } from '../../../src/modules/token-ledger/infra/knex.ledger.repository.js';
 import type { Database } from '../../../src/platform/db/database.js';
 import { InMemoryDocStore } from '../../support/fakes/in-memory-documents.js';
@@ -51,7 +52,7 @@ export async function seedDocuments(db: Database, count: number): Promise<MailFi
       description: '',
       allowedEmails: [SENDER],
     });
-    await new GrantTokens(new KnexLedgerRepository(db)).execute({ userId, sourceKey: `${userId}:bench`, tokens: 100_000, kind: 'admin_grant', description: 'Bench', payedUsdCents: 0 });
+    await new GrantTokens(new KnexLedgerRepository(db), noBalanceEvents).execute({ userId, sourceKey: `${userId}:bench`, tokens: 100_000, kind: 'admin_grant', description: 'Bench', payedUsdCents: 0 });
     forwards.push(doc.forwardEmail);
   }
   return { forwards, store };

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DecideNotifications } from '../../../src/modules/notifications/application/decide-notifications.use-case.js';
 import { DELIVERY_ATTEMPTS, DELIVERY_LEASE_MS, DeliverNotifications } from '../../../src/modules/notifications/application/deliver-notifications.use-case.js';
-import type { BalanceSource, MailSource, Recipients } from '../../../src/modules/notifications/application/ports/notification-sources.port.js';
+import { noContinuations, type BalanceSource, type MailSource, type Recipients } from '../../../src/modules/notifications/application/ports/notification-sources.port.js';
 import type { OutboundMail, OutboundMessage } from '../../../src/modules/notifications/application/ports/outbound-mail.port.js';
 import { recentMailOf, type BalanceFacts, type MailFact, type RecentMail } from '../../../src/modules/notifications/domain/notification-decisions.js';
 import { HmacUnsubscribeTokens } from '../../../src/modules/notifications/infra/hmac.unsubscribe-tokens.js';
@@ -90,7 +90,7 @@ describe.each(databaseKinds())('notification outbox (%s)', (kind) => {
     sources = new FakeSources();
     outbound = new RecordingOutbound();
     clock = fixedClock(NOW);
-    decide = new DecideNotifications(store, sources, sources, clock);
+    decide = new DecideNotifications(store, sources, sources, clock, noContinuations);
     deliver = new DeliverNotifications(store, outbound, sources, tokens, config, clock, createLogger('silent'));
     userId = await aUser(database.db, 'owner@example.com');
     sources.emails.set(userId, 'owner@example.com');

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DocNotFoundError, DocStoreUnavailableError } from '../../../src/modules/documents/application/ports/doc-store.port.js';
+import { noMailEvents } from '../../../src/modules/mail/application/ports/mail-events.port.js';
 import type { MailMetrics, MailOutcome } from '../../../src/modules/mail/application/ports/mail-metrics.port.js';
 import { ReceiveMail } from '../../../src/modules/mail/application/receive-mail.use-case.js';
 import { LlmFailedError, LlmUnavailableError, OfflineSummariser, type Llm } from '../../../src/modules/summarization/index.js';
@@ -106,7 +107,7 @@ describe('what processing one mail reports to metrics', () => {
   });
 
   it('counts received mail once stored, one per document addressed', async () => {
-    const receive = new ReceiveMail(harness.documents, harness.messages, { ...harness.config, INBOUND_DOMAIN: 'in.example.com' }, harness.logger, metrics);
+    const receive = new ReceiveMail(harness.documents, harness.messages, { ...harness.config, INBOUND_DOMAIN: 'in.example.com' }, harness.logger, metrics, noMailEvents);
     const envelope = { mailFrom: 'a@example.com', recipients: [ADDRESS, ADDRESS.toUpperCase()], remoteAddress: '127.0.0.1', heloName: 'x' };
     expect(await receive.resolveRecipient('nobody@in.example.com')).toBeNull();
     const recipient = await receive.resolveRecipient(ADDRESS);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DecideNotifications } from '../../../src/modules/notifications/application/decide-notifications.use-case.js';
 import { DeliverNotifications } from '../../../src/modules/notifications/application/deliver-notifications.use-case.js';
 import { ManageNotificationSettings } from '../../../src/modules/notifications/application/notification-settings.use-case.js';
-import type { BalanceSource, MailSource, Recipients } from '../../../src/modules/notifications/application/ports/notification-sources.port.js';
+import { noContinuations, type BalanceSource, type MailSource, type Recipients } from '../../../src/modules/notifications/application/ports/notification-sources.port.js';
 import type { OutboundMail, OutboundMessage } from '../../../src/modules/notifications/application/ports/outbound-mail.port.js';
 import { RunNotifications } from '../../../src/modules/notifications/application/run-notifications.use-case.js';
 import { Unsubscribe } from '../../../src/modules/notifications/application/unsubscribe.use-case.js';
@@ -30,7 +30,7 @@ function setUp() {
   const outbound: OutboundMail = { send: (message) => Promise.resolve(void sent.push(message)) };
   const tokens = new HmacUnsubscribeTokens(config.JWT_SECRET);
   const logger = createLogger('silent');
-  const decide = new DecideNotifications(store, sources, sources, clock);
+  const decide = new DecideNotifications(store, sources, sources, clock, noContinuations);
   const deliver = new DeliverNotifications(store, outbound, sources, tokens, config, clock, logger);
   const run = new RunNotifications(decide, deliver, store, clock, logger);
   const settings = new ManageNotificationSettings(store, clock);

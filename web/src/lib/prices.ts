@@ -2,6 +2,7 @@
 // screens both show it, so it lives here rather than in either feature.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
+import { isRecord } from './answer-checks';
 import { priceKeys } from './query-keys';
 import type { PlanType, Price, PriceType } from '@contract/billing';
 
@@ -12,10 +13,6 @@ export const PLAN_TYPES: readonly PlanType[] = ['monthlyBasic', 'monthlyPro'];
 
 export function isPlanType(value: PriceType): value is PlanType {
   return (PLAN_TYPES as readonly string[]).includes(value);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
 }
 
 /** A price from the server, or null when the answer is not one (unknown type, no positive price). */

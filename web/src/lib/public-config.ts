@@ -3,16 +3,13 @@
 // Loaded once per page load and shared by every screen that shows it.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
+import { isRecord } from './answer-checks';
 import { publicConfigKeys } from './query-keys';
 
 import type { PublicConfig } from '@contract/platform';
 
 // The HTTP contract's types (src/contract).
 export type { BillingMode, PublicConfig } from '@contract/platform';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
 
 /** A URL with one of the protocols, as a string; anything else is null (never a javascript: link). */
 function urlOrNull(value: unknown, protocols: readonly string[]): string | null {

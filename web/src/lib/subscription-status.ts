@@ -2,6 +2,7 @@
 // and the settings page. The answer is checked field by field; a missing field gets a safe default.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
+import { isRecord } from './answer-checks';
 import { subscriptionKeys } from './query-keys';
 
 import type { PlanType } from '@contract/billing';
@@ -17,10 +18,6 @@ export type SubscriptionState = ContractSubscriptionState | (string & {});
 
 /** The HTTP contract's status, with the state kept open as above. */
 export type SubscriptionStatus = Omit<ContractSubscriptionStatus, 'subscriptionStatus'> & { subscriptionStatus: SubscriptionState };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
 
 const numberOr = <T>(value: unknown, fallback: T): number | T =>
   typeof value === 'number' && Number.isFinite(value) ? value : fallback;

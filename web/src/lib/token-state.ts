@@ -4,16 +4,13 @@
 // which turns the panel to an alert and shows the banner (token-banner.tsx).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
+import { isRecord } from './answer-checks';
 import { tokenStateKeys } from './query-keys';
 
 import type { TokenState } from '@contract/usage';
 
 /** The balance as GET /api/tokens/state answers it (the HTTP contract's type). */
 export type { TokenState };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
 
 export function toTokenState(body: unknown): TokenState {
   const state = isRecord(body) ? body['tokenState'] : undefined;
@@ -22,11 +19,10 @@ export function toTokenState(body: unknown): TokenState {
   const subscriptionTokens = count(state['subscriptionTokens']);
   const maxSubscriptionTokens = count(state['maxSubscriptionTokens']);
   const additionalTokens = count(state['additionalTokens']);
-  if (subscriptionTokens === null || maxSubscriptionTokens === null || additionalTokens === null) {
+  const heldMails = count(state['heldMails']);
+  if (subscriptionTokens === null || maxSubscriptionTokens === null || additionalTokens === null || heldMails === null) {
     throw new Error('GET /api/tokens/state answered with a malformed tokenState.');
   }
-  // An older server sends no count: nothing is known to be held.
-  const heldMails = count(state['heldMails']) ?? 0;
   return { subscriptionTokens, maxSubscriptionTokens, additionalTokens, unlimited: state['unlimited'] === true, heldMails };
 }
 

@@ -5,8 +5,8 @@ import { newId } from '../../../shared/ids.js';
 import { DOCUMENT_REPOSITORY, forwardTokenOf, type DocumentRepository } from '../../documents/index.js';
 import { INBOUND_MESSAGE_REPOSITORY, type InboundMessageRepository, type NewInboundMessage } from './ports/inbound-message.repository.port.js';
 import type { IntakeRecipient, MailIntake } from './ports/mail-intake.port.js';
-import { MAIL_EVENTS, noMailEvents, type MailEvents } from './ports/mail-events.port.js';
-import { MAIL_METRICS, noMailMetrics, type MailMetrics } from './ports/mail-metrics.port.js';
+import { MAIL_EVENTS, type MailEvents } from './ports/mail-events.port.js';
+import { MAIL_METRICS, type MailMetrics } from './ports/mail-metrics.port.js';
 import type { SmtpEnvelope } from './ports/sender-authenticator.port.js';
 import { redeliveryKey } from './redelivery-key.js';
 
@@ -18,8 +18,8 @@ export class ReceiveMail implements MailIntake {
     @inject(INBOUND_MESSAGE_REPOSITORY) private readonly messages: InboundMessageRepository,
     @inject(APP_CONFIG) private readonly config: AppConfig,
     @inject(LOGGER) private readonly logger: Logger,
-    @inject(MAIL_METRICS) private readonly metrics: MailMetrics = noMailMetrics,
-    @inject(MAIL_EVENTS) private readonly events: MailEvents = noMailEvents,
+    @inject(MAIL_METRICS) private readonly metrics: MailMetrics,
+    @inject(MAIL_EVENTS) private readonly events: MailEvents,
   ) {}
 
   async resolveRecipient(address: string): Promise<IntakeRecipient | null> {

@@ -1,13 +1,13 @@
 import { inject, injectable } from 'tsyringe';
-import { MAIL_EVENTS, noMailEvents, type MailEvents } from './ports/mail-events.port.js';
-import { MAIL_METRICS, noMailMetrics, type MailMetrics, type MailOutcome } from './ports/mail-metrics.port.js';
+import { MAIL_EVENTS, type MailEvents } from './ports/mail-events.port.js';
+import { MAIL_METRICS, type MailMetrics, type MailOutcome } from './ports/mail-metrics.port.js';
 
 /** What a processing run tells the world: the owner's open tabs (something changed) and the metrics (how it ended). */
 @injectable()
 export class RunReport {
   constructor(
-    @inject(MAIL_METRICS) private readonly metrics: MailMetrics = noMailMetrics,
-    @inject(MAIL_EVENTS) private readonly events: MailEvents = noMailEvents,
+    @inject(MAIL_METRICS) private readonly metrics: MailMetrics,
+    @inject(MAIL_EVENTS) private readonly events: MailEvents,
   ) {}
 
   /** Whatever the run recorded (an end, a hold, a retry scheduled) is committed: the owner's tabs refetch. */

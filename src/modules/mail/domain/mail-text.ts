@@ -1,19 +1,18 @@
 /** What the pipeline keeps of a mail body: plain text with whitespace tidied. */
+import { INVISIBLE_CHARACTERS, WIDE_SPACES } from '../../../text/invisible.js';
 
 // eslint-disable-next-line no-control-regex -- removing control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000E-\u001F\u007F]/g;
-/** Zero-width characters and soft hyphens: invisible, but newsletters pad their preheaders with them. */
-const INVISIBLE = /\u00AD|\u034F|\u180E|[\u200B-\u200D]|\u2060|\uFEFF/g;
+/** The shared list of invisible characters (src/text/invisible.ts): one list for every reader of mail text. */
+const INVISIBLE = new RegExp(`[${INVISIBLE_CHARACTERS}]`, 'g');
 /**
- * Every format character (Unicode general category Cf: bidi embeddings, overrides and isolates, marks,
- * zero-width spaces and joiners, word joiners, tags, …), the Hangul fillers that render as nothing, and
- * the supplementary variation selectors. They only ever hide or reorder what a reader sees: a subject
- * "invoice\u202Efdp.exe" reads "invoiceexe.pdf", and a forward's quoted subject and sender come from the
- * body. Emoji joined by a ZWJ fall apart into their parts, which stay readable.
+ * Every other format character (Unicode general category Cf: tags, …) and the supplementary variation
+ * selectors. They only ever hide or reorder what a reader sees: a subject "invoice\u202Efdp.exe" reads
+ * "invoiceexe.pdf", and a forward's quoted subject and sender come from the body. Emoji joined by a ZWJ
+ * fall apart into their parts, which stay readable.
  */
-// eslint-disable-next-line no-misleading-character-class -- the characters are removed, never matched as text
-const FORMAT = /[\p{Cf}\u115F\u1160\u3164\uFFA0\u{E0100}-\u{E01EF}]/gu;
-const HORIZONTAL_SPACE = /[ \t\f\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]+/g;
+const FORMAT = /[\p{Cf}\u{E0100}-\u{E01EF}]/gu;
+const HORIZONTAL_SPACE = new RegExp(`[ \\t\\f${WIDE_SPACES}]+`, 'g');
 
 /**
  * Line breaks unified, invisible, format (bidi controls among them) and control characters removed,

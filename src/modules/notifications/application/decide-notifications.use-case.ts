@@ -17,7 +17,6 @@ import {
   BALANCE_SOURCE,
   CONTINUATION_SOURCE,
   MAIL_SOURCE,
-  noContinuations,
   type BalanceSource,
   type ContinuationSource,
   type MailSource,
@@ -37,7 +36,7 @@ export class DecideNotifications {
     @inject(BALANCE_SOURCE) private readonly balances: BalanceSource,
     @inject(MAIL_SOURCE) private readonly mail: MailSource,
     @inject(CLOCK) private readonly clock: Clock,
-    @inject(CONTINUATION_SOURCE) private readonly continuations: ContinuationSource = noContinuations,
+    @inject(CONTINUATION_SOURCE) private readonly continuations: ContinuationSource,
   ) {}
 
   /** Answers how many mails it put in the outbox. */

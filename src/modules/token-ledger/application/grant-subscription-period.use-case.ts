@@ -1,6 +1,6 @@
 import { inject, injectable } from 'tsyringe';
 import type { Balance } from '../domain/balance.js';
-import { BALANCE_EVENTS, noBalanceEvents, type BalanceEvents } from './ports/balance-events.port.js';
+import { BALANCE_EVENTS, type BalanceEvents } from './ports/balance-events.port.js';
 import { LEDGER_REPOSITORY, type LedgerRepository } from './ports/ledger.repository.port.js';
 
 export type PeriodGrantResult = { applied: true; balance: Balance } | { applied: false; reason: 'duplicate' | 'stale'; balance: Balance };
@@ -14,7 +14,7 @@ export type PeriodGrantResult = { applied: true; balance: Balance } | { applied:
 export class GrantSubscriptionPeriod {
   constructor(
     @inject(LEDGER_REPOSITORY) private readonly ledger: LedgerRepository,
-    @inject(BALANCE_EVENTS) private readonly events: BalanceEvents = noBalanceEvents,
+    @inject(BALANCE_EVENTS) private readonly events: BalanceEvents,
   ) {}
 
   async execute(input: { userId: string; sourceKey: string; planTokens: number; periodStart: Date; description: string; payedUsdCents: number }): Promise<PeriodGrantResult> {

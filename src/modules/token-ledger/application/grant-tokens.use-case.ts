@@ -1,6 +1,6 @@
 import { inject, injectable } from 'tsyringe';
 import type { Balance } from '../domain/balance.js';
-import { BALANCE_EVENTS, noBalanceEvents, type BalanceEvents } from './ports/balance-events.port.js';
+import { BALANCE_EVENTS, type BalanceEvents } from './ports/balance-events.port.js';
 import { LEDGER_REPOSITORY, type LedgerRepository } from './ports/ledger.repository.port.js';
 
 export type GrantResult = { applied: boolean; balance: Balance };
@@ -10,7 +10,7 @@ export type GrantResult = { applied: boolean; balance: Balance };
 export class GrantTokens {
   constructor(
     @inject(LEDGER_REPOSITORY) private readonly ledger: LedgerRepository,
-    @inject(BALANCE_EVENTS) private readonly events: BalanceEvents = noBalanceEvents,
+    @inject(BALANCE_EVENTS) private readonly events: BalanceEvents,
   ) {}
 
   async execute(input: { userId: string; sourceKey: string; tokens: number; kind: 'purchase_grant' | 'admin_grant'; description: string; payedUsdCents: number }): Promise<GrantResult> {

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'tsyringe';
 import { splitRefund } from '../domain/balance.js';
 import { refundKey, reserveKey, settleKey } from '../domain/ledger-entry.js';
-import { BALANCE_EVENTS, noBalanceEvents, type BalanceEvents } from './ports/balance-events.port.js';
+import { BALANCE_EVENTS, type BalanceEvents } from './ports/balance-events.port.js';
 import { LEDGER_REPOSITORY, type LedgerRepository } from './ports/ledger.repository.port.js';
 
 export type RefundResult = { ok: true } | { ok: false; reason: 'not-reserved' | 'settled' };
@@ -11,7 +11,7 @@ export type RefundResult = { ok: true } | { ok: false; reason: 'not-reserved' | 
 export class RefundTokens {
   constructor(
     @inject(LEDGER_REPOSITORY) private readonly ledger: LedgerRepository,
-    @inject(BALANCE_EVENTS) private readonly events: BalanceEvents = noBalanceEvents,
+    @inject(BALANCE_EVENTS) private readonly events: BalanceEvents,
   ) {}
 
   async execute(input: { userId: string; reservationId: string; reason: string }): Promise<RefundResult> {

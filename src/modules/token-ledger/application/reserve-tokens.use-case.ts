@@ -2,7 +2,7 @@ import { inject, injectable } from 'tsyringe';
 import type { Balance } from '../domain/balance.js';
 import { reserveKey } from '../domain/ledger-entry.js';
 import { LEDGER_POLICY, type LedgerPolicy } from './ledger-policy.js';
-import { BALANCE_EVENTS, noBalanceEvents, type BalanceEvents } from './ports/balance-events.port.js';
+import { BALANCE_EVENTS, type BalanceEvents } from './ports/balance-events.port.js';
 import { LEDGER_REPOSITORY, type LedgerRepository } from './ports/ledger.repository.port.js';
 
 export type ReserveResult = { ok: true; balance: Balance } | { ok: false; reason: 'insufficient'; balance: Balance };
@@ -18,7 +18,7 @@ export class ReserveTokens {
   constructor(
     @inject(LEDGER_REPOSITORY) private readonly ledger: LedgerRepository,
     @inject(LEDGER_POLICY) private readonly policy: LedgerPolicy,
-    @inject(BALANCE_EVENTS) private readonly events: BalanceEvents = noBalanceEvents,
+    @inject(BALANCE_EVENTS) private readonly events: BalanceEvents,
   ) {}
 
   async execute(input: { userId: string; reservationId: string; tokens: number; description: string }): Promise<ReserveResult> {

@@ -16,13 +16,17 @@ describe('token state', () => {
     expect(await getTokenState()).toMatchObject({ unlimited: false });
   });
 
-  it('reads the held-mail count, and counts none when an older server sends no count', async () => {
+  it('reads the held-mail count', async () => {
     installFakeFetch({ 'GET /api/tokens/state': { status: 200, body: { tokenState: { ...aTokenState, heldMails: 3 } } } });
-    expect(await getTokenState()).toMatchObject({ heldMails: 3 });
 
-    const { heldMails: _heldMails, ...older } = aTokenState;
-    installFakeFetch({ 'GET /api/tokens/state': { status: 200, body: { tokenState: older } } });
-    expect(await getTokenState()).toMatchObject({ heldMails: 0 });
+    expect(await getTokenState()).toMatchObject({ heldMails: 3 });
+  });
+
+  it('treats an answer without a held-mail count as a failure', async () => {
+    const { heldMails: _heldMails, ...withoutCount } = aTokenState;
+    installFakeFetch({ 'GET /api/tokens/state': { status: 200, body: { tokenState: withoutCount } } });
+
+    await expect(getTokenState()).rejects.toThrow('malformed tokenState');
   });
 
   it('treats an answer without numbers as a failure', async () => {

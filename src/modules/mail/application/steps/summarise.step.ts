@@ -5,7 +5,7 @@ import type { InboundMessage, StoredSummary } from '../../domain/inbound-message
 import { formatSender, type StructuredMail } from '../../domain/structured-mail.js';
 import { hasNothingToSummarise, type SummaryInput } from '../../domain/summary-input.js';
 import { INBOUND_MESSAGE_REPOSITORY, type InboundMessageRepository } from '../ports/inbound-message.repository.port.js';
-import { MAIL_METRICS, noMailMetrics, type MailMetrics } from '../ports/mail-metrics.port.js';
+import { MAIL_METRICS, type MailMetrics } from '../ports/mail-metrics.port.js';
 import { MAIL_READERS, type MailReaders } from '../ports/mail-readers.port.js';
 
 /** Written for a mail with no text and nothing readable in its files: no model is asked, nothing is charged. */
@@ -18,7 +18,7 @@ export class SummariseStep {
     @inject(INBOUND_MESSAGE_REPOSITORY) private readonly messages: InboundMessageRepository,
     @inject(SummariseMail) private readonly summariseMail: SummariseMail,
     @inject(MAIL_READERS) private readonly readers: MailReaders,
-    @inject(MAIL_METRICS) private readonly metrics: MailMetrics = noMailMetrics,
+    @inject(MAIL_METRICS) private readonly metrics: MailMetrics,
   ) {}
 
   /**

@@ -9,7 +9,7 @@ import { cutNote, type SummaryInput } from '../../domain/summary-input.js';
 import type { WrittenBlock } from '../../domain/written-block.js';
 import { DOC_WRITE_LIMITER, type DocWriteLimiter } from '../ports/doc-write-limiter.port.js';
 import { JOB_QUEUE, type JobQueue } from '../ports/job-queue.port.js';
-import { MAIL_METRICS, noMailMetrics, type MailMetrics } from '../ports/mail-metrics.port.js';
+import { MAIL_METRICS, type MailMetrics } from '../ports/mail-metrics.port.js';
 
 /**
  * `writtenAt` and `block` (the block as written, kept with the record) are recorded when the mail ends
@@ -30,7 +30,7 @@ export class WriteStep {
     @inject(JOB_QUEUE) private readonly queue: JobQueue,
     @inject(APP_CONFIG) private readonly config: AppConfig,
     @inject(ContinueDocument) private readonly continuation: ContinueDocument,
-    @inject(MAIL_METRICS) private readonly metrics: MailMetrics = noMailMetrics,
+    @inject(MAIL_METRICS) private readonly metrics: MailMetrics,
   ) {}
 
   /**

@@ -1,11 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { isRecord } from '@/lib/answer-checks';
 import { useSession, type SessionUser } from '@/lib/session-store';
 import { sessionKeys } from './query-keys';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
 
 function toSessionUser(body: unknown): SessionUser {
   const user = isRecord(body) ? body['user'] : undefined;

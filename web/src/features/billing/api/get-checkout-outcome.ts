@@ -1,15 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CheckoutOutcome } from '@contract/billing';
 import { api } from '@/lib/api-client';
+import { isRecord } from '@/lib/answer-checks';
 
 /** While the provider has not confirmed the payment yet, asked again this often (a webhook's usual delay). */
 const CONFIRMING_POLL_MS = 2_000;
 /** Polled at most this long; past it the page keeps "may take a few minutes" and stops asking. */
 const CONFIRMING_MAX_POLLS = 30;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
 
 function toOutcome(body: unknown): CheckoutOutcome {
   const balance = isRecord(body) ? body['balance'] : null;

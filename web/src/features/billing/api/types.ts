@@ -1,8 +1,5 @@
 // The billing answers only billing reads. Prices are shared with the landing page: see lib/prices.
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
+import { isRecord } from '@/lib/answer-checks';
 
 /** The `url` of a checkout answer; a missing one is a failed call (its message may be shown to the user). */
 export function toCheckoutUrl(body: unknown, call: string): string {

@@ -25,10 +25,11 @@ export async function getReceivedMail(documentId: string, mailId: string, signal
   const body = await api
     .get(`document/${encodeURIComponent(documentId)}/received-mails/${encodeURIComponent(mailId)}`, signal ? { signal } : {})
     .json<unknown>();
+  const call = 'GET /api/document/{id}/received-mails/{mailId}';
   if (typeof body !== 'object' || body === null || typeof (body as { id?: unknown }).id !== 'string') {
-    throw new Error('GET /api/document/{id}/received-mails/{mailId} answered without a mail.');
+    throw new Error(`${call} answered without a mail.`);
   }
-  const detail = receivedMailOf<ReceivedMailDetail>(body);
+  const detail = receivedMailOf<ReceivedMailDetail>(body, call);
   const history = Array.isArray(detail.history) ? detail.history.filter((step): step is ReceivedMailStatusChange => typeof step?.at === 'string') : [];
   return { ...detail, block: blockOf(detail.block), history, documentUrl: typeof detail.documentUrl === 'string' ? detail.documentUrl : null };
 }

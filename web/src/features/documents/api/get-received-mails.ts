@@ -2,15 +2,21 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { tableRowsOf } from '@/components/ui/data-table/table-rows';
 import type { TableQuery } from '@/components/ui/data-table/use-table-query';
 import { api } from '@/lib/api-client';
+import { isRecord } from '@/lib/answer-checks';
 import { mailFilterParams, NO_MAIL_FILTERS, type MailFilters } from '../utils/mail-filters';
 import { documentKeys } from './query-keys';
 import type { PagedList, ReceivedMail, ReceivedMailSortKey, ReceivedMailStatus } from './types';
 
-/** A row as the table uses it: `attachments` is a count, 0 when absent (a server from before it was sent) or not one. */
-export function receivedMailOf<Mail extends ReceivedMail = ReceivedMail>(row: unknown): Mail {
-  const mail = row as Omit<Mail, 'attachments'> & { attachments?: unknown };
-  const { attachments } = mail;
-  return { ...mail, attachments: typeof attachments === 'number' && Number.isSafeInteger(attachments) && attachments > 0 ? attachments : 0 } as Mail;
+/**
+ * A row as the table uses it. `attachments` is required (docs/api.md § Received mail): a row without a
+ * count is a malformed answer and fails the call, as a missing `data` or `total` does.
+ */
+export function receivedMailOf<Mail extends ReceivedMail = ReceivedMail>(row: unknown, call: string): Mail {
+  const attachments = isRecord(row) ? row['attachments'] : undefined;
+  if (typeof attachments !== 'number' || !Number.isSafeInteger(attachments) || attachments < 0) {
+    throw new Error(`${call} answered with a mail without an attachment count.`);
+  }
+  return row as Mail;
 }
 
 /** A paged answer's rows, checked for `data` and `total`; `call` names the request in the error. */
@@ -19,7 +25,7 @@ export function pagedMailsOf<Mail extends ReceivedMail>(body: unknown, call: str
     throw new Error(`${call} answered without data and total.`);
   }
   const { data, total } = body as { data: unknown[]; total: number };
-  return { data: data.map((row) => receivedMailOf<Mail>(row)), total };
+  return { data: data.map((row) => receivedMailOf<Mail>(row, call)), total };
 }
 
 /**

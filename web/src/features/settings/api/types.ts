@@ -1,11 +1,8 @@
+import { isRecord } from '@/lib/answer-checks';
 import type { PaymentMethod } from '@contract/subscription';
 
 /** Spec §3 payment method: the card's brand, last 4 digits and expiry (the HTTP contract's type). */
 export type { PaymentMethod };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
 
 /** A payment method from the server, or null when the entry is not one. */
 export function toPaymentMethod(value: unknown): PaymentMethod | null {

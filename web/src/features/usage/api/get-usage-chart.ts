@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { isRecord } from '@/lib/answer-checks';
 import { browserTimeZone, buildDailySeries, chartRangeStart, type ChartPoint, type ChartRange } from '../utils/usage-chart';
 import { usageKeys } from './query-keys';
-import { isRecord, type UsageDay } from './types';
+import type { UsageDay } from './types';
 
 type UsageChartQuery = {
   /** The first instant of the range (local midnight of its first day). */

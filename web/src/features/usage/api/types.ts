@@ -1,12 +1,9 @@
 // Shapes of the token-usage calls: the HTTP contract's own types (src/contract, docs/api.md).
 import type { PagedList } from '@contract/common';
+import { isRecord } from '@/lib/answer-checks';
 
 export type { PagedList };
 export type { AddedTokensRecord, AddedTokensSortKey, TokenUsageRecord, TokenUsageSortKey, UsageDay } from '@contract/usage';
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
 
 /** Checks the envelope of a paged answer; the rows are trusted to have the documented shape. */
 export function toPagedList<Row>(body: unknown, call: string): PagedList<Row> {
