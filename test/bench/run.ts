@@ -278,9 +278,9 @@ test runs two). PGlite is one connection inside the app's own process, so its co
 event loop: production belongs on Postgres.`,
   tests: `**Test suite over its target, or failing.** Look at the slowest files (\`npx vitest run --reporter=verbose\`
 prints each file's time): a test that waits on a real timer or a polling interval, or starts an app per test where one
-per file would do, is where the minutes go. Re-importing the app for each file is a third of the suite's CPU: with
-the server files sharing their worker's modules (Vitest \`isolate: false\`) the suite took 4 min 8 s at 0cce11c, a
-setting held back until a failure of \`test/security/mail-trust.test.ts\` seen once in CI under it is explained.`,
+per file would do, is where the minutes go. The server files already share their worker's modules (Vitest
+\`isolate: false\`); what is left is the slowest files (disk-full, crash recovery, the model path, the read plans, the
+CLI tests), each of which starts processes or databases of its own.`,
   pipeline: `**Pipeline p99 above 250 ms.** New mail wakes idle workers at once, in this process directly and in
 worker processes through LISTEN/NOTIFY, so what is left is each mail's own work (parsing in a worker thread,
 about 8 statements) queueing for a shared core. Closing it: more workers (\`WORKER_CONCURRENCY\`) or more worker
