@@ -1,8 +1,6 @@
 import type { CheckoutSession } from '../domain/checkout-session.js';
 import { centsToDollars, isPlanType, PLAN_NAMES } from '../domain/price.js';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+import { escapeHtml } from '../../../platform/http/escape-html.js';
 
 const whole = (value: number) => value.toLocaleString('en-US');
 const money = (cents: number) => `$${(Math.round(cents) / 100).toFixed(2)}`;

@@ -1,9 +1,7 @@
 import type { DocBlock } from '../application/ports/doc-store.port.js';
 import { blockLayout, type BlockSection, type MetaLine } from '../domain/doc-block-layout.js';
 import { blockAnchor, refOfMeta } from '../infra/local.doc-store.js';
-
-export const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+import { escapeHtml } from '../../../platform/http/escape-html.js';
 
 /** Each block's section is the target of its mail's "Open in document" link (`blockUrlOf`). */
 const anchorOf = (meta: string) => {

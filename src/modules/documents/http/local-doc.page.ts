@@ -1,5 +1,6 @@
 import type { LocalDocView } from '../infra/local.doc-store.js';
-import { blockHtml, escapeHtml } from './local-doc-block.html.js';
+import { escapeHtml } from '../../../platform/http/escape-html.js';
+import { blockHtml } from './local-doc-block.html.js';
 
 const paragraphs = (text: string) =>
   text

@@ -1,7 +1,5 @@
 import type { DevOutboxMail } from '../infra/dev-outbox.outbound-mail.js';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+import { escapeHtml } from '../../../platform/http/escape-html.js';
 
 /** Links in a plain-text part, made clickable (the text is escaped first; only http(s) URLs become links). */
 const linked = (text: string) => escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);

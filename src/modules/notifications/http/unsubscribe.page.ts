@@ -1,5 +1,4 @@
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+import { escapeHtml } from '../../../platform/http/escape-html.js';
 
 /** What each one-kind link switches off, as the confirmation page names it. */
 const SCOPE_WORDS: Record<string, string> = {
