@@ -20,10 +20,12 @@ export default {
       name: 'domain-imports-only-its-domain-and-shared',
       comment:
         'domain/ holds pure rules: it may import its own module\'s domain, src/shared and the text knowledge ' +
-        'of src/text, nothing else (no other module, no platform, no npm package, no node built-in).',
+        'of src/text, nothing else (no other module, no platform, no npm package, no node built-in). One contract ' +
+        'file is allowed too: src/contract/document-input-rules.ts, the name and email limits, messages and ' +
+        'pattern the web app checks with, so browser and server cannot drift; it is pure and imports nothing.',
       severity: 'error',
       from: { path: '^src/modules/([^/]+)/domain/' },
-      to: { pathNot: ['^src/modules/$1/domain/', '^src/shared/', '^src/text/'] },
+      to: { pathNot: ['^src/modules/$1/domain/', '^src/shared/', '^src/text/', '^src/contract/document-input-rules\\.ts$'] },
     },
     {
       name: 'text-imports-only-itself',

@@ -36,6 +36,8 @@ export default defineConfig({
           // failure fails twice.
           retry: 1,
           include: ['test/e2e/**/*.test.ts'],
+          // One Chromium and one migrated database template for the run (test/e2e/support/global-setup.ts).
+          globalSetup: ['test/e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -25,6 +25,7 @@ import * as documentTab from './20261204110000_document_tab.js';
 import * as googleBudgets from './20261204120000_google_budgets.js';
 import * as documentParts from './20261204130000_document_parts.js';
 import * as documentsProcessedCount from './20261205100000_documents_processed_count.js';
+import * as pendingDocBlocks from './20261206100000_pending_doc_blocks.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '20261204120000_google_budgets': googleBudgets,
   '20261204130000_document_parts': documentParts,
   '20261205100000_documents_processed_count': documentsProcessedCount,
+  '20261206100000_pending_doc_blocks': pendingDocBlocks,
 };

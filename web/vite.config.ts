@@ -16,7 +16,8 @@ export default defineConfig({
   // precompress: .br and .gz beside every text file of the build, sent as they are by the server.
   plugins: [react(), precompress()],
   resolve: {
-    // @contract: the server's HTTP API types (src/contract), imported type-only.
+    // @contract: the server's HTTP API types (src/contract), imported type-only, and the document input
+    // rules (document-input-rules.ts), the one file imported for its values.
     alias: { '@': `${webRoot}src`, '@contract': fileURLToPath(new URL('../src/contract', import.meta.url)) },
   },
   build: {

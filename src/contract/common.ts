@@ -1,12 +1,20 @@
-// Shapes shared by every area of the HTTP API (docs/api.md § Conventions, § Errors).
-// Everything in src/contract is type-only and imports nothing outside it: the web app compiles it too.
+// Shapes shared by every area of the HTTP API (docs/api.md § Conventions, § Errors). Each is a zod
+// schema and the type of the same name: the server checks requests and answers with the schemas, the
+// web app parses answers with them. src/contract imports nothing outside it but zod: the web app compiles it too.
+import { z } from 'zod/mini';
 
-/** Spec §3 paged list response: one page of rows and the number of rows in all pages. */
+/** An ISO 8601 date-time in UTC, as every answer writes times (`2026-11-21T13:37:17.529Z`). */
+export const IsoDateTime = z.iso.datetime({ offset: true });
+
+/** Paged list response: one page of rows and the number of rows in all pages. */
+export const PagedList = <Row extends z.ZodMiniType>(row: Row) => z.strictObject({ data: z.array(row), total: z.int().check(z.minimum(0)) });
 export type PagedList<Row> = { data: Row[]; total: number };
 
-export type SortOrder = 'asc' | 'desc';
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export const SortOrder = z.enum(SORT_ORDERS);
+export type SortOrder = z.infer<typeof SortOrder>;
 
-/** The query of a paged table; `sortBy` is per table. */
+/** The query of a paged table as a client writes it; `sortBy` is per table. */
 export type PageQuery<SortKey extends string> = {
   page?: number;
   /** 5, 10 or 25. */
@@ -15,13 +23,32 @@ export type PageQuery<SortKey extends string> = {
   sortOrder?: SortOrder;
 };
 
+/** The page sizes of the paged tables. */
+export const PAGE_SIZES = [5, 10, 25] as const;
+
+/**
+ * The fields of a paged table's query (docs/api.md § Conventions, "Paged tables"), for a table sorted by
+ * `sortKeys` (default `defaultSort`, descending); a table adds its filters and makes the object strict.
+ */
+export function pageQueryFields<const K extends readonly [string, ...string[]]>(sortKeys: K, defaultSort: K[number]) {
+  return {
+    page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 1),
+    pageSize: z._default(z.coerce.number().check(z.int(), z.refine((size) => (PAGE_SIZES as readonly number[]).includes(size), 'must be 5, 10 or 25')), 5),
+    sortBy: z._default(z.enum(sortKeys), defaultSort),
+    sortOrder: z._default(SortOrder, 'desc'),
+  };
+}
+
 /** The answer of a call that only changes something. */
-export type OkResponse = { ok: true };
+export const OkResponse = z.strictObject({ ok: z.literal(true) });
+export type OkResponse = z.infer<typeof OkResponse>;
 
 /** One failing field of a validation error. */
-export type ErrorDetail = { path: string; message: string };
+export const ErrorDetail = z.strictObject({ path: z.string(), message: z.string() });
+export type ErrorDetail = z.infer<typeof ErrorDetail>;
 
 /** Every error the API answers; `message` is fit to show a user, `code` is stable (`MODULE.REASON`). */
-export type ErrorResponse = {
-  error: { code: string; message: string; details?: unknown };
-};
+export const ErrorResponse = z.strictObject({
+  error: z.strictObject({ code: z.string(), message: z.string(), details: z.optional(z.unknown()) }),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponse>;

@@ -26,6 +26,7 @@ export function buildHttpApp(c: DependencyContainer): Koa {
     frameSources: config.LANDING_VIDEO_URL ? [new URL(config.LANDING_VIDEO_URL).origin] : [],
     trustProxy: config.TRUST_PROXY,
     observeRequests: httpMetrics(metrics),
+    checkAnswers: config.API_ANSWER_CHECKS,
     rawBodyPaths: contributions.flatMap((http) => http.rawBodyPaths ?? []),
     routers: [
       healthRoutes(c.resolve<Database>(DATABASE), dataDirSpaceOf(c)),

@@ -1,19 +1,20 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SubscriptionAccess } from '../../src/modules/billing/index.js';
 import { ReserveTokens } from '../../src/modules/token-ledger/index.js';
-import { fixedClock } from '../../src/shared/clock.js';
+import { CLOCK, fixedClock } from '../../src/shared/clock.js';
 import { billingClient, pathOf } from '../support/billing/billing-client.js';
 import { signIn, signInUser } from '../support/sign-in.js';
 import { databaseKinds } from '../support/test-database.js';
 import type { ErrorResponse } from '../../src/contract/common.js';
 import { useTestApp } from '../support/use-test-app.js';
+import { override } from '../../src/platform/wiring/overrides.js';
 
 const PUBLIC_URL = 'http://127.0.0.1:3999';
 const START = '2026-11-10T09:00:00.000Z';
 
 describe.each(databaseKinds())('billing with the local checkout (%s)', (kind) => {
   const clock = fixedClock(START);
-  const { app, database } = useTestApp(kind, { overrides: { clock }, resetAfterEach: true });
+  const { app, database } = useTestApp(kind, { overrides: [override(CLOCK, clock)], resetAfterEach: true });
   let token: string;
   let userId: string;
   let billing: ReturnType<typeof billingClient>;
@@ -146,7 +147,7 @@ describe.each(databaseKinds())('billing with the local checkout (%s)', (kind) =>
     expect(await (await app.fetch(path)).text()).toContain('This checkout is already paid.');
   });
 
-  it('refuses buying the active plan again with 409 and the spec message (the other plan is a plan change)', async () => {
+  it('refuses buying the active plan again with 409 and the documented message (the other plan is a plan change)', async () => {
     await subscribe('monthlyBasic');
     const response = await billing.subscribe('monthlyBasic');
     expect(response.status).toBe(409);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ErrorResponse } from '../../src/contract/common.js';
 import type { PlanChangePreview, PlanChangeResponse } from '../../src/contract/subscription.js';
 import { ReserveTokens } from '../../src/modules/token-ledger/index.js';
-import { fixedClock } from '../../src/shared/clock.js';
+import { CLOCK, fixedClock } from '../../src/shared/clock.js';
 import { billingClient, pathOf } from '../support/billing/billing-client.js';
 import { webhookSender } from '../support/billing/stripe-webhooks.js';
 import { startFakeStripe, type FakeStripe, type Json } from '../support/fakes/fake-stripe.server.js';
@@ -10,6 +10,7 @@ import { signIn, signInUser } from '../support/sign-in.js';
 import { databaseKinds } from '../support/test-database.js';
 import { useTestApp } from '../support/use-test-app.js';
 import { stripeEnv } from '../support/billing/stripe-env.js';
+import { override } from '../../src/platform/wiring/overrides.js';
 
 const START = '2026-11-10T09:00:00.000Z';
 const HALFWAY = '2026-11-25T09:00:00.000Z';
@@ -19,7 +20,7 @@ const errorCode = async (response: Response) => ((await response.json()) as Erro
 
 describe.each(databaseKinds())('plan change with the local checkout (%s)', (kind) => {
   const clock = fixedClock(START);
-  const { app } = useTestApp(kind, { overrides: { clock }, resetAfterEach: true });
+  const { app } = useTestApp(kind, { overrides: [override(CLOCK, clock)], resetAfterEach: true });
   let billing: ReturnType<typeof billingClient>;
 
   beforeEach(async () => {

@@ -10,6 +10,8 @@ import { signIn } from '../support/sign-in.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { TEST_ENCRYPTION_KEY } from '../support/test-config.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { DOC_STORE } from '../../src/modules/documents/index.js';
+import { override } from '../../src/platform/wiring/overrides.js';
 
 describe.each(databaseKinds())('the tab blocks go to, on Google Docs (%s)', (kind) => {
   const sealer = new AesGcmSecretSealer(TEST_ENCRYPTION_KEY);
@@ -31,7 +33,7 @@ describe.each(databaseKinds())('the tab blocks go to, on Google Docs (%s)', (kin
       retry: { retries: 2, baseDelayMs: 5 },
     });
     // No document cache: the test points a document at a Google Doc it set up with tabs.
-    app = await startTestApp(database, { overrides: { docStore: store }, env: { DOCUMENT_CACHE_SECONDS: '0' } });
+    app = await startTestApp(database, { overrides: [override(DOC_STORE, store)], env: { DOCUMENT_CACHE_SECONDS: '0' } });
   });
   beforeEach(async () => {
     token = await signIn(app, { email: 'ada@example.com' });

@@ -7,6 +7,8 @@ import { startFakeGoogleDocs, type FakeGoogleDocs } from '../support/fakes/fake-
 import { signIn } from '../support/sign-in.js';
 import { TEST_ENCRYPTION_KEY } from '../support/test-config.js';
 import { useTestApp } from '../support/use-test-app.js';
+import { DOC_STORE } from '../../src/modules/documents/index.js';
+import { override } from '../../src/platform/wiring/overrides.js';
 
 describe('documents on Google Docs (fake Docs and Drive, real googleapis client)', () => {
   const sealer = new AesGcmSecretSealer(TEST_ENCRYPTION_KEY);
@@ -19,8 +21,8 @@ describe('documents on Google Docs (fake Docs and Drive, real googleapis client)
   });
   afterAll(() => google.close());
   const { app, database } = useTestApp('pglite', (opened) => ({
-    overrides: {
-      docStore: new GoogleDocsDocStore({
+    overrides: [
+      override(DOC_STORE, new GoogleDocsDocStore({
         clientId: google.clientId,
         clientSecret: google.clientSecret,
         credentials: new KnexProviderCredentials(opened.db, sealer),
@@ -28,8 +30,8 @@ describe('documents on Google Docs (fake Docs and Drive, real googleapis client)
         tokenUrl: google.tokenUrl,
         timeoutMs: 2_000,
         retry: { retries: 2, baseDelayMs: 5 },
-      }),
-    },
+      })),
+    ],
   }));
   beforeAll(async () => {
     token = await signIn(app, { email: 'ada@example.com' });

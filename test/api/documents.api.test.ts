@@ -27,7 +27,7 @@ describe.each(databaseKinds())('document calls (%s)', (kind) => {
   });
 
   describe('POST /api/createGoogleDoc', () => {
-    it('creates the document and its linked document, answering the spec fields', async () => {
+    it('creates the document and its linked document, answering the contract fields', async () => {
       const body = aCreateBody({ docName: '  Weekly reports  ', description: '  Summarise briefly.  ', allowedEmails: [' Boss@Example.com'] });
       const response = await app.fetch('/api/createGoogleDoc', { method: 'POST', token, json: body });
       expect(response.status).toBe(201);
@@ -98,7 +98,7 @@ describe.each(databaseKinds())('document calls (%s)', (kind) => {
   });
 
   describe('reading', () => {
-    it('lists only the caller\'s documents, newest first, with the spec fields', async () => {
+    it('lists only the caller\'s documents, newest first, with the contract fields', async () => {
       const older = await createDocument(app, token, { docName: 'Older' });
       const newer = await createDocument(app, token, { docName: 'Newer' });
       const other = await signIn(app, { email: 'other@example.com' });
@@ -155,7 +155,7 @@ describe.each(databaseKinds())('document calls (%s)', (kind) => {
       expect((await details()).forwardEmail).toBe(doc.forwardEmail);
     });
 
-    it('refuses an empty or too long title with the spec messages', async () => {
+    it('refuses an empty or too long title with the documented messages', async () => {
       const empty = await app.fetch(`/api/document/${doc.documentId}/title`, { method: 'PUT', token, json: { title: ' ' } });
       expect(empty.status).toBe(422);
       expect(((await empty.json()) as ErrorResponse).error.message).toBe('Document name cannot be empty');

@@ -5,6 +5,8 @@ import { sendMail, verdictOf } from '../support/mail.js';
 import { signIn } from '../support/sign-in.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { SENDER_AUTHENTICATOR } from '../../src/modules/mail/application/ports/sender-authenticator.port.js';
+import { override } from '../../src/platform/wiring/overrides.js';
 
 const ALL_ON = { lowBalance: true, heldMail: true, refusedSender: true, failedMail: true, documentContinued: true };
 
@@ -31,7 +33,7 @@ describe.each(databaseKinds())('notifications over HTTP (%s)', (kind) => {
     app = await startTestApp(database, {
       env: { JOB_POLLING_SECONDS: '0.5', INBOUND_DOMAIN: 'in.example.com' },
       roles: ['http', 'smtp', 'worker'],
-      overrides: { senderAuthenticator: verdictOf('pass') },
+      overrides: [override(SENDER_AUTHENTICATOR, verdictOf('pass'))],
     });
     token = await signIn(app, { email: 'owner@example.com', name: 'Owner' });
     userId = ((await (await app.fetch('/api/status', { token })).json()) as { user: { id: string } }).user.id;

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { LlmFailedError, OfflineSummariser, type Llm, type SummaryRequest } from '../../src/modules/summarization/index.js';
+import { LLM, LlmFailedError, OfflineSummariser, type Llm, type SummaryRequest } from '../../src/modules/summarization/index.js';
 import { FixedAttachmentReader } from '../support/fakes/in-memory-mail.js';
 import { sendMail, waitForMails } from '../support/mail.js';
 import { signIn } from '../support/sign-in.js';
@@ -8,6 +8,8 @@ import type { DocumentListItem } from '../../src/contract/documents.js';
 import type { ReceivedMail } from '../../src/contract/received-mails.js';
 import { useTestApp, receivingMail } from '../support/use-test-app.js';
 import { aDocumentOwner } from '../support/document-owner.js';
+import { ATTACHMENT_READER } from '../../src/modules/mail/application/ports/attachment-reader.port.js';
+import { override } from '../../src/platform/wiring/overrides.js';
 
 /** The offline summariser, but refusing mail whose subject says so: a permanent failure on demand. */
 class SwitchableLlm implements Llm {
@@ -47,7 +49,7 @@ function aMailWithAFile(from: string, to: string, subject: string): string {
 describe.each(databaseKinds())('received mails of a document (%s)', (kind) => {
   const llm = new SwitchableLlm();
   const attachments = new FixedAttachmentReader();
-  const { app, database } = useTestApp(kind, receivingMail({ overrides: { llm, attachmentReader: attachments }, resetAfterEach: true }));
+  const { app, database } = useTestApp(kind, receivingMail({ overrides: [override(LLM, llm), override(ATTACHMENT_READER, attachments)], resetAfterEach: true }));
   let token: string;
   let doc: DocumentListItem;
 

@@ -1,15 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../src/shared/clock.js';
+import { CLOCK, fixedClock } from '../../src/shared/clock.js';
 import { signInAs } from '../security/support/browser.js';
 import type { TestApp } from '../support/test-app.js';
 import { databaseKinds } from '../support/test-database.js';
 import { useTestApp } from '../support/use-test-app.js';
+import { override } from '../../src/platform/wiring/overrides.js';
 
 const signIn = (app: TestApp) => signInAs(app, 'ada@example.com');
 
 describe.each(databaseKinds())('sessions: /api/status, /api/refresh, /api/logout (%s)', (kind) => {
   const clock = fixedClock('2026-03-01T10:00:00Z');
-  const { app, database } = useTestApp(kind, { overrides: { clock }, resetAfterEach: true });
+  const { app, database } = useTestApp(kind, { overrides: [override(CLOCK, clock)], resetAfterEach: true });
 
   afterEach(() => {
     clock.set('2026-03-01T10:00:00Z');

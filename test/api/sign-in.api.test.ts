@@ -6,6 +6,8 @@ import { Browser, consentInDev, signInAs, walkSignIn } from '../security/support
 import { locationPath } from '../support/sign-in.js';
 import { databaseKinds } from '../support/test-database.js';
 import { useTestApp } from '../support/use-test-app.js';
+import { IDENTITY_PROVIDER } from '../../src/modules/identity/application/ports/identity-provider.port.js';
+import { override } from '../../src/platform/wiring/overrides.js';
 
 describe.each(databaseKinds())('sign-in through /oauth (%s)', (kind) => {
   const { app, database } = useTestApp(kind, { resetAfterEach: true });
@@ -147,9 +149,9 @@ describe('sign-in through Google (fake OAuth server, real client)', () => {
   });
   afterAll(() => google.close());
   const { app, database } = useTestApp('pglite', () => ({
-    overrides: {
-      identityProvider: new GoogleIdentityProvider({ clientId: google.clientId, clientSecret: google.clientSecret, endpoints: google.endpoints }),
-    },
+    overrides: [
+      override(IDENTITY_PROVIDER, new GoogleIdentityProvider({ clientId: google.clientId, clientSecret: google.clientSecret, endpoints: google.endpoints })),
+    ],
   }));
 
   async function throughGoogle(): Promise<string> {

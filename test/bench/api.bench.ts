@@ -105,7 +105,7 @@ function callsFor(seeded: ApiSeedResult): Call[] {
       check: (body) => (typeof body === 'object' && body !== null ? null : 'expected a body'),
     },
     {
-      // The whole list at once, as the spec's callers read it.
+      // The whole list at once, as older callers read it (docs/api.md, "Documents").
       name: UNPAGED_LIST_CALL,
       path: '/api/google-docs',
       check: (body) => (Array.isArray(body) && body.length === API_BENCH_DOCUMENTS ? null : `expected ${API_BENCH_DOCUMENTS} documents`),
@@ -327,8 +327,8 @@ export async function apiBenchmark(kind: DatabaseKind): Promise<ApiBenchResult> 
  * tenth.
  */
 export function healthzShareTarget(callName: string): number | null {
-  // The spec's unpaged list answers every card at once (364 kB of JSON for 1,000 documents): it stays for the
-  // spec's callers and is reported, while the app asks pages (issue 15: the list costs what a page costs). It is
+  // The unpaged list answers every card at once (364 kB of JSON for 1,000 documents): it stays for older
+  // callers and is reported, while the app asks pages (issue 15: the list costs what a page costs). It is
   // answered from kept, pre-compressed bytes (owner-answers.cache.ts); profiled under this load, the server's
   // thread sits idle most of the run while autocannon's turns each compressed body into a string: the number
   // measures the load generator as much as the app.

@@ -152,7 +152,7 @@ function apiSection(results: ApiBenchResult[]): string[] {
       ? `autocannon with ${first.connections} connections, ${first.durationSeconds} s per call after a warm-up; one user with ${fixed(first.documents)} documents and ${fixed(first.mails)} received mails (${fixed(first.hotDocumentMails)} of them on the document the details and first received-mails calls ask for) and ${fixed(first.ledgerEntries)} ledger entries.`
       : '',
     'Each request carries a session and `Accept-Encoding: br, gzip`, as the app\'s do in a browser: answers over 1 kB',
-    'travel compressed. The unpaged list (every document at once, as the spec\'s callers read it) is served from',
+    'travel compressed. The unpaged list (every document at once, as older callers read it) is served from',
     'bytes kept and compressed between two changes of the owner\'s documents; it is reported, the app asks pages.',
     '"Saturated": each connection sends its next request as soon as the last one is answered, so the server is',
     'always busy and latency is about connections ÷ throughput. "Steady": the same 50 connections at half the',

@@ -62,6 +62,8 @@ export interface SummaryEvalOptions {
   kinds?: string[];
   /** How long to wait for the last mail to settle before scoring what is there. */
   settleMs?: number;
+  /** A dump of a migrated embedded database to start from (the test run's template: migrating costs seconds). */
+  migrated?: Blob;
 }
 
 /** One case; an error (the app refusing the mail, a crash) is scored as a failed case, not a failed run. */
@@ -158,7 +160,7 @@ export async function runSummaryEval(options: SummaryEvalOptions = {}): Promise<
   const corpus = loadCorpus(options.dir).filter(
     (corpusCase) => (!only || only.has(corpusCase.id)) && (!kinds || kinds.has(caseKind(corpusCase.id, corpusCase.label))),
   );
-  const app = await EvalApp.start();
+  const app = await EvalApp.start(options.migrated);
   try {
     const deadline = Date.now() + (options.settleMs ?? 180_000);
     return summarise(await inBatches(corpus, 4, (corpusCase) => runCase(app, corpusCase, deadline)));

@@ -9,6 +9,8 @@ import { signIn, userIdOf } from '../support/sign-in.js';
 import { databaseKinds } from '../support/test-database.js';
 import { holders, type Holding } from '../support/database-search.js';
 import { useTestApp, receivingMail } from '../support/use-test-app.js';
+import { SENDER_AUTHENTICATOR } from '../../src/modules/mail/application/ports/sender-authenticator.port.js';
+import { override } from '../../src/platform/wiring/overrides.js';
 
 // Deleting an account deletes it: afterwards no column of any table (every schema) holds the user's
 // email or name, a document's name, a mail's subject or sender. Only the billing records of
@@ -37,7 +39,7 @@ async function rowsWithUserId(db: Database, userId: string): Promise<Record<stri
 }
 
 describe.each(databaseKinds())('deleting an account deletes its data (%s)', (kind) => {
-  const { app, database } = useTestApp(kind, receivingMail({ env: { BILLING: 'off' }, overrides: { senderAuthenticator: verdictOf('pass') } }));
+  const { app, database } = useTestApp(kind, receivingMail({ env: { BILLING: 'off' }, overrides: [override(SENDER_AUTHENTICATOR, verdictOf('pass'))] }));
   let token: string;
   let otherToken: string;
   let userId: string;

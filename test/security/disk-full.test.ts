@@ -24,10 +24,10 @@ import { LocalDocStore } from '../../src/modules/documents/infra/local.doc-store
 import type { ReadinessResponse } from '../../src/contract/platform.js';
 import { openDatabase, type Database, type OpenDatabase } from '../../src/platform/db/database.js';
 import type { EmbeddedDatabaseFailure } from '../../src/platform/db/guarded-pglite.js';
-import { migrateToLatest } from '../../src/platform/db/migrate.js';
 import { startRuntime, type Runtime } from '../../src/roles/runtime.js';
 import { startSmtpListener } from '../../src/modules/mail/infra/smtp/smtp.listener.js';
 import { FakeMailIntake } from '../integration/mail/smtp/fake-mail-intake.js';
+import { migratedDataDir } from '../support/migrated-data-dir.js';
 import { OPERATIONS_ENCRYPTION_KEY, OPERATIONS_JWT_SECRET, ROOT, freePorts, queuedIds, startAppProcess, type AppProcess } from '../support/operations/app-process.js';
 import { RawSmtpClient, type SmtpReply } from '../support/smtp-client.js';
 import { testConfig } from '../support/test-config.js';
@@ -139,11 +139,10 @@ describe.skipIf(!isRoot)('SMTP intake and /readyz when DATA_DIR runs short (need
   beforeAll(async () => {
     umaskBefore = process.umask(0o022);
     process.umask(umaskBefore);
-    // A new database (48 MB asked, about 40 used), the threshold, and room for a few mails.
+    // The migrated database (about 40 MB, as a new one asks 48), the threshold, and room for a few mails.
     disk = mountTmpfs(48 + MIN_FREE_MB + 24);
-    const dataDir = join(disk.path, 'data');
+    const dataDir = migratedDataDir(disk.path);
     database = await openDatabase({ dataDir, minFreeMb: MIN_FREE_MB });
-    await migrateToLatest(database.db);
     forwardEmail = await seedDocument(database.db);
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -278,11 +277,10 @@ describe.skipIf(!isRoot)('a write that fails for lack of space (needs root: tmpf
   ])('stops at once when $name: the caller and every later statement get "out of disk space", none spins', async ({ sizeMb, exhaust, says }) => {
     disk = mountTmpfs(sizeMb);
     const mounted = disk;
-    const dataDir = join(disk.path, 'data');
+    const dataDir = migratedDataDir(disk.path);
     const failures: EmbeddedDatabaseFailure[] = [];
     const database = await openDatabase({ dataDir, onFailure: (failure) => failures.push(failure) });
     opened.push(database);
-    await migrateToLatest(database.db);
     await database.db.raw('CREATE TABLE filler (n int PRIMARY KEY, b bytea NOT NULL)');
     for (let n = 1; n <= 3; n++) await database.db('filler').insert({ n, b: Buffer.from('committed before') });
 
@@ -314,9 +312,9 @@ describe.skipIf(!isRoot)('a write that fails for lack of space (needs root: tmpf
 
   it('ends the app with code 1 and one clear line; after a restart with room, every mail answered 250 is there', async () => {
     disk = mountTmpfs(72);
-    const dataDir = join(disk.path, 'data');
+    const dataDir = migratedDataDir(disk.path);
     const seed = await openDatabase({ dataDir });
-    const forwardEmail = await migrateToLatest(seed.db).then(() => seedDocument(seed.db));
+    const forwardEmail = await seedDocument(seed.db);
     await seed.close();
 
     const [port, smtpPort] = (await freePorts(2)) as [number, number];
@@ -337,8 +335,9 @@ describe.skipIf(!isRoot)('a write that fails for lack of space (needs root: tmpf
 
     const acknowledged: { id: string; subject: string }[] = [];
     let refused: SmtpReply | null = null;
+    // Mails of 1 MB: the 30 MB left fill in a few dozen sessions.
     for (let n = 1; n <= 300 && running.running(); n++) {
-      const reply = await send(smtpPort, forwardEmail, `mail ${n}`, 256 * 1024);
+      const reply = await send(smtpPort, forwardEmail, `mail ${n}`, 1024 * 1024);
       if (reply?.code === 250) acknowledged.push({ id: queuedIds(reply.last)[0] ?? '', subject: `mail ${n}` });
       else if (reply) refused = reply;
       else break;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentListItem } from '../../src/contract/documents.js';
-import { LlmFailedError, OfflineSummariser, type Llm, type SummaryRequest } from '../../src/modules/summarization/index.js';
+import { LLM, LlmFailedError, OfflineSummariser, type Llm, type SummaryRequest } from '../../src/modules/summarization/index.js';
 import { createDocument } from '../support/documents.js';
 import { sendMail, verdictOf, waitForMails } from '../support/mail.js';
 import { signInUser } from '../support/sign-in.js';
@@ -8,6 +8,8 @@ import { RawSmtpClient } from '../support/smtp-client.js';
 import { databaseKinds } from '../support/test-database.js';
 import { holders, type Holding } from '../support/database-search.js';
 import { useTestApp, receivingMail } from '../support/use-test-app.js';
+import { SENDER_AUTHENTICATOR } from '../../src/modules/mail/application/ports/sender-authenticator.port.js';
+import { override } from '../../src/platform/wiring/overrides.js';
 
 // Deleting a document deletes: after it, nothing in the database says what its mail was about or who
 // sent it. The check does not trust a list of tables: it reads every column of every table there is.
@@ -31,7 +33,7 @@ class RefusingLlm implements Llm {
 
 describe.each(databaseKinds())('deleting a document deletes its data (%s)', (kind) => {
   // A pass: the Gmail confirmation counts as Google's own.
-  const { app, database } = useTestApp(kind, receivingMail({ env: { BILLING: 'off' }, overrides: { senderAuthenticator: verdictOf('pass'), llm: new RefusingLlm() } }));
+  const { app, database } = useTestApp(kind, receivingMail({ env: { BILLING: 'off' }, overrides: [override(SENDER_AUTHENTICATOR, verdictOf('pass')), override(LLM, new RefusingLlm())] }));
   let token: string;
   let userId: string;
   let doomed: DocumentListItem;

@@ -8,6 +8,8 @@ import type { TestApp } from '../support/test-app.js';
 import { databaseKinds } from '../support/test-database.js';
 import { useTestApp } from '../support/use-test-app.js';
 import { aDocumentOwner } from '../support/document-owner.js';
+import { SENDER_AUTHENTICATOR } from '../../src/modules/mail/application/ports/sender-authenticator.port.js';
+import { override } from '../../src/platform/wiring/overrides.js';
 
 /** Keeps asking /healthz until stopped; answers how many came back 200 and the slowest one. */
 function pollHealth(app: TestApp): { stop: () => Promise<{ ok: number; failed: number; slowestMs: number }> } {
@@ -33,7 +35,7 @@ function pollHealth(app: TestApp): { stop: () => Promise<{ ok: number; failed: n
 }
 
 describe.each(databaseKinds())('hostile attachments (%s)', (kind) => {
-  const { app } = useTestApp(kind, { env: { JOB_POLLING_SECONDS: '0.5', ATTACHMENT_OCR: 'on' }, roles: ['http', 'smtp', 'worker'], overrides: { senderAuthenticator: verdictOf('none') } });
+  const { app } = useTestApp(kind, { env: { JOB_POLLING_SECONDS: '0.5', ATTACHMENT_OCR: 'on' }, roles: ['http', 'smtp', 'worker'], overrides: [override(SENDER_AUTHENTICATOR, verdictOf('none'))] });
   let token: string;
   let userId: string;
   let doc: DocumentListItem;

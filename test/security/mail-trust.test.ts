@@ -8,6 +8,8 @@ import { FakeDns } from '../support/fakes/fake-dns.resolver.js';
 import { sendMail } from '../support/mail.js';
 import { aUser } from '../support/users.js';
 import { useTestApp } from '../support/use-test-app.js';
+import { SENDER_AUTHENTICATOR } from '../../src/modules/mail/application/ports/sender-authenticator.port.js';
+import { override } from '../../src/platform/wiring/overrides.js';
 
 /** Production settings, as an operator writes them: nothing says SENDER_AUTH, so it is the default. */
 const PRODUCTION = {
@@ -47,7 +49,7 @@ describe('who may write into a document, in production mode', () => {
   const { app, database } = useTestApp('pglite', () => ({
     env: PRODUCTION,
     roles: ['http', 'smtp', 'worker'],
-    overrides: { senderAuthenticator: new MailauthSenderAuthenticator({ hostname: 'mx.mailscribe.test', resolver: dns.resolver }) },
+    overrides: [override(SENDER_AUTHENTICATOR, new MailauthSenderAuthenticator({ hostname: 'mx.mailscribe.test', resolver: dns.resolver }))],
   }));
   beforeAll(async () => {
     ownerId = await aUser(database.db, 'owner@example.com');

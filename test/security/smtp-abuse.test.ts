@@ -2,7 +2,8 @@ import { connect, type Socket } from 'node:net';
 import { createTransport } from 'nodemailer';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startSmtpListener, type SmtpListener, type SmtpListenerOptions } from '../../src/modules/mail/infra/smtp/smtp.listener.js';
+import type { SmtpListenerOptions } from '../../src/modules/mail/infra/smtp/smtp-listener-options.js';
+import { startSmtpListener, type SmtpListener } from '../../src/modules/mail/infra/smtp/smtp.listener.js';
 import { FakeMailIntake } from '../integration/mail/smtp/fake-mail-intake.js';
 import { RawSmtpClient } from '../support/smtp-client.js';
 

@@ -5,7 +5,8 @@ import { pino } from 'pino';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CreateDocument } from '../../src/modules/documents/application/create-document.use-case.js';
 import { ReceiveMail } from '../../src/modules/mail/index.js';
-import { smtpLimitsOf, startSmtpListener, type SmtpListener } from '../../src/modules/mail/infra/smtp/smtp.listener.js';
+import { smtpLimitsOf } from '../../src/modules/mail/infra/smtp/smtp-listener-options.js';
+import { startSmtpListener, type SmtpListener } from '../../src/modules/mail/infra/smtp/smtp.listener.js';
 import { databaseKinds } from '../support/test-database.js';
 import { aUser } from '../support/users.js';
 import { useTestApp } from '../support/use-test-app.js';
@@ -24,8 +25,11 @@ const SETTINGS = {
 };
 const SLOW_CONNECTIONS = 500;
 const SLOW_ADDRESSES = 50;
-/** Slow clients connecting at once: fewer than the 50 reserved slots, so the hard cap of 500 is never hit. */
-const BATCH = 10;
+/**
+ * Slow clients connecting at once: fewer than the 50 reserved slots, so the hard cap of 500 is never hit;
+ * as many as that allows, since each batch waits for its greetings.
+ */
+const BATCH = 40;
 
 /** A client from its own loopback address that holds its connection, sending a byte now and then and never a command. */
 class SlowClient {

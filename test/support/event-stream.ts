@@ -1,5 +1,5 @@
-// A test's tab on GET /api/events: reads the server-sent events as they come, parsed per the spec
-// (id/event/data lines, comments, a blank line ends an event).
+// A test's tab on GET /api/events: reads the server-sent events as they come, parsed as the HTML standard
+// says (id/event/data lines, comments, a blank line ends an event).
 
 export interface ReceivedEvent {
   id: string | null;

@@ -19,14 +19,7 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dir = mkdtempSync(join(tmpdir(), 'mailscribe-test-'));
-  const template = await openDatabase({ dataDir: 'memory' });
-  await migrateToLatest(template.db);
-  if (!template.pglite) throw new Error('expected the embedded database');
-  const dump = await template.pglite.dumpDataDir('none');
-  const path = join(dir, 'pglite-template.tar');
-  writeFileSync(path, Buffer.from(await dump.arrayBuffer()));
-  await template.close();
-  project.provide('pgliteTemplatePath', path);
+  project.provide('pgliteTemplatePath', await writePgliteTemplate(dir));
 
   const url = process.env.TEST_DATABASE_URL;
   const postgresTemplate = url ? await createPostgresTemplate(url) : null;
@@ -36,4 +29,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
     rmSync(dir, { recursive: true, force: true });
     if (url && postgresTemplate) await dropPostgresTemplate(url, postgresTemplate);
   };
+}
+
+/** Migrates an in-memory PGlite and writes its data directory to `dir` as a tar file; its path. */
+export async function writePgliteTemplate(dir: string): Promise<string> {
+  const template = await openDatabase({ dataDir: 'memory' });
+  try {
+    await migrateToLatest(template.db);
+    if (!template.pglite) throw new Error('expected the embedded database');
+    const dump = await template.pglite.dumpDataDir('none');
+    const path = join(dir, 'pglite-template.tar');
+    writeFileSync(path, Buffer.from(await dump.arrayBuffer()));
+    return path;
+  } finally {
+    await template.close();
+  }
 }

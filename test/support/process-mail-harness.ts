@@ -8,6 +8,8 @@ import { MAIL_READERS } from '../../src/modules/mail/application/ports/mail-read
 import { DOC_WRITE_LIMITER, type DocWriteLimiter } from '../../src/modules/mail/application/ports/doc-write-limiter.port.js';
 import { INBOUND_MESSAGE_REPOSITORY } from '../../src/modules/mail/application/ports/inbound-message.repository.port.js';
 import { JOB_QUEUE } from '../../src/modules/mail/application/ports/job-queue.port.js';
+import { PENDING_BLOCK_REPOSITORY } from '../../src/modules/mail/application/ports/pending-block.repository.port.js';
+import { InMemoryPendingBlocks } from './fakes/in-memory-pending-blocks.js';
 import { MAIL_METRICS, noMailMetrics, type MailMetrics } from '../../src/modules/mail/application/ports/mail-metrics.port.js';
 import { MAIL_PARSER, type MailParser } from '../../src/modules/mail/application/ports/mail-parser.port.js';
 import { RECEIVED_MAIL_PAGES } from '../../src/modules/mail/application/ports/received-mail-pages.port.js';
@@ -42,6 +44,8 @@ export interface ProcessMailHarnessOptions {
   metrics?: MailMetrics;
   senderAuthenticator?: SenderAuthenticator;
   limiter?: DocWriteLimiter;
+  /** Pending blocks of mails waiting for the write budget; a fresh store unless given (with a limiter that reads it). */
+  pending?: InMemoryPendingBlocks;
   config?: AppConfig;
   parser?: MailParser;
   attachmentReader?: AttachmentReader;
@@ -78,6 +82,8 @@ export async function processMailHarness(options: ProcessMailHarnessOptions) {
   c.register(DOCUMENT_REPOSITORY, { useValue: documents });
   c.register(DOC_STORE, { useValue: store });
   c.register(DOCUMENT_PART_REPOSITORY, { useValue: parts });
+  const pending = options.pending ?? new InMemoryPendingBlocks();
+  c.register(PENDING_BLOCK_REPOSITORY, { useValue: pending });
   c.register(DOC_WRITE_LIMITER, { useValue: options.limiter ?? { tryAcquire: () => Promise.resolve({ ok: true }) } });
   c.register(MAIL_PARSER, { useValue: options.parser ?? new FixedMailParser() });
   const attachmentReader = options.attachmentReader ?? new FixedAttachmentReader();
@@ -94,5 +100,5 @@ export async function processMailHarness(options: ProcessMailHarnessOptions) {
   const storeMail = (id: string) =>
     messages.storeReceived([{ id, documentId: DOC, ownerId: OWNER, envelope: { mailFrom: 'boss@example.com', recipients: [ADDRESS], remoteAddress: '127.0.0.1', heloName: 'x' }, raw: Buffer.from('raw'), dedupKey: `mid:${id}@test` }]);
   await storeMail('mail-1');
-  return { container: c, plan, process, config, logger, queue, messages, documents, parts, store, ledger, users, externalId, storeMail, attachmentReader };
+  return { container: c, plan, process, config, logger, queue, messages, documents, parts, store, ledger, users, externalId, storeMail, attachmentReader, pending };
 }

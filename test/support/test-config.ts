@@ -24,6 +24,8 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
       LOG_LEVEL: 'silent',
       JWT_SECRET: TEST_JWT_SECRET,
       ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+      // Every API test checks the shapes it is answered against src/contract (even with NODE_ENV=production).
+      API_ANSWER_CHECKS: 'true',
       ...env,
     },
   });

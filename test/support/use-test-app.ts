@@ -1,4 +1,6 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { SENDER_AUTHENTICATOR } from '../../src/modules/mail/application/ports/sender-authenticator.port.js';
+import { override } from '../../src/platform/wiring/overrides.js';
 import { verdictOf } from './mail.js';
 import { startTestApp, type TestApp } from './test-app.js';
 import { openTestDatabase, type DatabaseKind, type TestDatabase } from './test-database.js';
@@ -16,13 +18,13 @@ export interface UseTestAppOptions extends StartOptions {
 
 /**
  * The app that takes mail over SMTP for in.example.com and processes it within half a second, trusting
- * no sender's domain; `more` adds to its env and overrides.
+ * no sender's domain; `more` adds to its env and overrides (a later override of a port wins).
  */
 export const receivingMail = (more: UseTestAppOptions = {}): UseTestAppOptions => ({
   roles: ['http', 'smtp', 'worker'],
   ...more,
   env: { JOB_POLLING_SECONDS: '0.5', INBOUND_DOMAIN: 'in.example.com', ...more.env },
-  overrides: { senderAuthenticator: verdictOf('none'), ...more.overrides },
+  overrides: [override(SENDER_AUTHENTICATOR, verdictOf('none')), ...(more.overrides ?? [])],
 });
 
 export interface UsedTestApp {

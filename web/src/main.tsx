@@ -1,7 +1,6 @@
 // Global styles first, so component styles that follow can refine them.
 import './styles/tokens.css';
 import './styles/base.css';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { bootApp as BootApp } from './app/boot';
@@ -10,7 +9,6 @@ import { paths } from './config/paths';
 import { LandingPage } from './features/landing/components/landing-page';
 import type { LandingNavigation } from './features/landing/components/landing-navigation';
 import { readUsableToken } from './lib/auth-token';
-import { createQueryClient } from './lib/query-client';
 
 // The landing page is the storefront: on a first visit to / it shows at once, without the router and
 // the other screens (app/boot, a chunk of its own, loaded when the visitor moves on, or warmed up
@@ -21,8 +19,6 @@ if (!container) throw new Error('The page has no #root element.');
 
 installTheme();
 const root = createRoot(container);
-// One cache for the page load: the app takes over what the landing page already loaded.
-const queryClient = createQueryClient();
 
 type AppModule = { bootApp: typeof BootApp };
 
@@ -41,7 +37,7 @@ async function startApp(href?: string): Promise<void> {
   started = true;
   try {
     const { bootApp } = await loadApp();
-    await bootApp(root, queryClient, href);
+    await bootApp(root, href);
   } catch (error) {
     started = false;
     // The app could not load (offline, a new deployment): a full page load of the address still works.
@@ -58,9 +54,7 @@ if (window.location.pathname === paths.home.path && readUsableToken() === null) 
   };
   root.render(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <LandingPage navigation={navigation} hash={window.location.hash} />
-      </QueryClientProvider>
+      <LandingPage navigation={navigation} hash={window.location.hash} />
     </StrictMode>,
   );
 } else {

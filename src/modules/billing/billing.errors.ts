@@ -30,7 +30,7 @@ declare module '../../shared/app-error.js' {
   }
 }
 
-/** The spec's own wording (§8), shown by the plan page on a 409. */
+/** The wording of docs/product.md § Plans, prices and tokens, shown by the plan page on a 409. */
 export const ALREADY_SUBSCRIBED_MESSAGE =
   'You already have an active subscription. Please cancel your current subscription before purchasing a new one.';
 

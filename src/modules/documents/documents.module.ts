@@ -1,6 +1,7 @@
 import type { ClassProvider, DependencyContainer } from 'tsyringe';
 import type { AppConfig } from '../../platform/config/config.js';
 import type { AppModule, ModuleContext } from '../../platform/wiring/app-module.js';
+import { provide } from '../../platform/wiring/overrides.js';
 import { Authenticate, PROVIDER_CREDENTIALS, type ProviderCredentials } from '../identity/index.js';
 import { AddAllowedEmail } from './application/add-allowed-email.use-case.js';
 import { CreateDocument } from './application/create-document.use-case.js';
@@ -53,16 +54,11 @@ export function withCachedDocumentReads<T>(resolver: DependencyContainer, reader
   return scope.resolve(reader);
 }
 
-/** Tests point the store at a local fake Google Docs; production never passes this. */
-export interface DocumentsOverrides {
-  docStore?: DocStore;
-}
-
 /**
  * Documents, allow-lists and forward addresses. `DOC_STORE` picks Google Docs or the local store; the
  * local store's documents are readable at /local-docs/:id, mounted only when this module built it.
  */
-export function documentsModule({ container: c, config, db, clock, notifications }: ModuleContext, overrides: DocumentsOverrides = {}): AppModule {
+export function documentsModule({ container: c, config, db, clock, notifications }: ModuleContext): AppModule {
   // With the cache on, every change is announced (the signal drops every kept copy) and the readers given
   // `withCachedDocumentReads` read through the cache; everyone else reads the database.
   const knex = new KnexDocumentRepository(db);
@@ -83,8 +79,9 @@ export function documentsModule({ container: c, config, db, clock, notifications
         ? new CachedDocumentListReader(lists, notifications, { ttlMs: config.DOCUMENT_CACHE_SECONDS * 1000, maxEntries: DOCUMENT_CACHE_ENTRIES, now: () => clock.now().getTime() })
         : lists,
   });
-  const local = !overrides.docStore && config.DOC_STORE === 'local' ? new LocalDocStore(db, config.PUBLIC_URL) : null;
-  c.register(DOC_STORE, { useValue: overrides.docStore ?? local ?? googleDocStore(config, () => c.resolve<ProviderCredentials>(PROVIDER_CREDENTIALS)) });
+  // Null when a test's store stands (a local fake Google Docs): its pages are not mounted then.
+  const local = config.DOC_STORE === 'local' ? provide(c, DOC_STORE, () => new LocalDocStore(db, config.PUBLIC_URL)) : null;
+  if (config.DOC_STORE === 'google') provide(c, DOC_STORE, () => googleDocStore(config, () => c.resolve<ProviderCredentials>(PROVIDER_CREDENTIALS)));
 
   return {
     name: 'documents',

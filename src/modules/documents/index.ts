@@ -1,4 +1,4 @@
-export { documentsModule, withCachedDocumentReads, type DocumentsOverrides } from './documents.module.js';
+export { documentsModule, withCachedDocumentReads } from './documents.module.js';
 export type { Document } from './domain/document.js';
 export type { DocumentPart } from './domain/document-part.js';
 export {
@@ -29,6 +29,8 @@ export { documentNotFound } from './application/find-owned-document.js';
 export { OwnerDocuments } from './application/owner-documents.use-case.js';
 // The mail pipeline's write: a document that would fill up continues in its next part first.
 export { ContinueDocument, type ContinuationTarget } from './application/continue-document.use-case.js';
+// The mail pipeline's write-once check also reads the part a document continued from (write.step.ts).
+export { ListDocumentParts } from './application/list-document-parts.use-case.js';
 // Notifications mail the owner when a document continues in a new part.
 export { RecentContinuations } from './application/recent-continuations.use-case.js';
 export type { ContinuedDocument } from './application/ports/document-part.repository.port.js';

@@ -1,5 +1,6 @@
 import type { AppConfig } from '../../platform/config/config.js';
 import type { AppModule, ModuleContext } from '../../platform/wiring/app-module.js';
+import { provide } from '../../platform/wiring/overrides.js';
 import { SlidingWindowLimiter } from '../../shared/sliding-window-limiter.js';
 import { Authenticate } from './application/authenticate.use-case.js';
 import { CompleteSignIn } from './application/complete-sign-in.use-case.js';
@@ -30,11 +31,6 @@ import { KnexSessionRepository } from './infra/knex.session.repository.js';
 import { KnexSignInRecords } from './infra/knex.sign-in-records.js';
 import { KnexUserRepository } from './infra/knex.user.repository.js';
 
-/** Tests point sign-in at a local fake Google; production never passes this. */
-export interface IdentityOverrides {
-  identityProvider?: IdentityProvider;
-}
-
 /** Checked sessions kept in memory at most: a few MB, far above the users one process serves at once. */
 const SESSION_CACHE_ENTRIES = 10_000;
 
@@ -45,7 +41,7 @@ const SIGN_IN_STARTS_PER_MINUTE = 60;
  * Users, sessions and sign-in. `AUTH_PROVIDER` picks Google OAuth or the embedded dev provider; the dev
  * provider brings its own consent page (/oauth/dev/*), mounted only when this module built it.
  */
-export function identityModule({ container: c, config, db, logger, clock, notifications }: ModuleContext, overrides: IdentityOverrides = {}): AppModule {
+export function identityModule({ container: c, config, db, logger, clock, notifications }: ModuleContext): AppModule {
   const sealer = new AesGcmSecretSealer(config.ENCRYPTION_KEY);
   c.register(SECRET_SEALER, { useValue: sealer });
   c.register(ACCESS_TOKENS, { useValue: new JoseAccessTokens(config.JWT_SECRET) });
@@ -61,8 +57,9 @@ export function identityModule({ container: c, config, db, logger, clock, notifi
   c.register(SIGN_IN_RECORDS, { useValue: new KnexSignInRecords(db) });
   c.register(ACCOUNT_RECORDS, { useValue: new KnexAccountRecords(db) });
   c.register(PROVIDER_CREDENTIALS, { useValue: new KnexProviderCredentials(db, sealer) });
-  const dev = !overrides.identityProvider && config.AUTH_PROVIDER === 'dev' ? new DevIdentityProvider(config.PUBLIC_URL, sealer, () => clock.now()) : null;
-  c.register(IDENTITY_PROVIDER, { useValue: overrides.identityProvider ?? dev ?? googleIdentityProvider(config) });
+  // Null when a test's provider stands (a local fake Google): its pages are not mounted then.
+  const dev = config.AUTH_PROVIDER === 'dev' ? provide(c, IDENTITY_PROVIDER, () => new DevIdentityProvider(config.PUBLIC_URL, sealer, () => clock.now())) : null;
+  if (config.AUTH_PROVIDER === 'google') provide(c, IDENTITY_PROVIDER, () => googleIdentityProvider(config));
 
   const callbackUrl = `${config.PUBLIC_URL}/oauth/callback`;
   return {

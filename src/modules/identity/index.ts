@@ -1,4 +1,4 @@
-export { identityModule, type IdentityOverrides } from './identity.module.js';
+export { identityModule } from './identity.module.js';
 export { Authenticate, type Principal } from './application/authenticate.use-case.js';
 export { FindUsersByEmail } from './application/find-users-by-email.use-case.js';
 export { SignInRetention } from './application/sign-in-retention.use-case.js';

@@ -1,4 +1,4 @@
-export { mailModule, type MailOverrides } from './mail.module.js';
+export { mailModule } from './mail.module.js';
 export { MAIL_ROLES, type MailRoles } from './infra/mail-roles.js';
 export type { SmtpListener } from './infra/smtp/smtp.listener.js';
 export { ProcessMail } from './application/process-mail.use-case.js';

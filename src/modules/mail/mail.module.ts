@@ -1,11 +1,13 @@
 import { instanceCachingFactory } from 'tsyringe';
 import type { AppModule, ModuleContext } from '../../platform/wiring/app-module.js';
+import { provide } from '../../platform/wiring/overrides.js';
 import { SubscriptionAccess } from '../billing/index.js';
 import { HELD_MAIL_COUNT, type HeldMailCount } from '../token-ledger/index.js';
 import { DOCUMENT_DATA_ERASER, KnexOwnedDocumentScope, withCachedDocumentReads, type DocumentDataEraser } from '../documents/index.js';
 import { Authenticate, USER_REPOSITORY, type UserRepository } from '../identity/index.js';
 import { ATTACHMENT_READER, type AttachmentReader } from './application/ports/attachment-reader.port.js';
 import { DOC_WRITE_LIMITER } from './application/ports/doc-write-limiter.port.js';
+import { PENDING_BLOCK_REPOSITORY } from './application/ports/pending-block.repository.port.js';
 import { INBOUND_MESSAGE_REPOSITORY } from './application/ports/inbound-message.repository.port.js';
 import { JOB_QUEUE } from './application/ports/job-queue.port.js';
 import { MAIL_EVENTS } from './application/ports/mail-events.port.js';
@@ -14,7 +16,7 @@ import { MAIL_READERS } from './application/ports/mail-readers.port.js';
 import { MAIL_RECORDS } from './application/ports/mail-records.port.js';
 import { MAIL_PARSER, type MailParser } from './application/ports/mail-parser.port.js';
 import { RECEIVED_MAIL_PAGES } from './application/ports/received-mail-pages.port.js';
-import { SENDER_AUTHENTICATOR, type SenderAuthenticator } from './application/ports/sender-authenticator.port.js';
+import { SENDER_AUTHENTICATOR } from './application/ports/sender-authenticator.port.js';
 import { SUBSCRIPTION_GATE, type SubscriptionGate } from './application/ports/subscription-gate.port.js';
 import { HELD_MAIL } from './application/ports/held-mail.port.js';
 import { AllowAndProcess } from './application/allow-and-process.use-case.js';
@@ -34,6 +36,7 @@ import { PrometheusMailMetrics } from './infra/metrics/prometheus.mail-metrics.j
 import { WorkerMailParser } from './infra/parsing/worker-mail.parser.js';
 import { KnexDocWriteLimiter } from './infra/persistence/knex.doc-write-limiter.js';
 import { KnexHeldMail } from './infra/persistence/knex.held-mail.js';
+import { KnexPendingBlockRepository } from './infra/persistence/knex.pending-block.repository.js';
 import { KnexInboundMessageRepository } from './infra/persistence/knex.inbound-message.repository.js';
 import { KnexMailRecords } from './infra/persistence/knex.mail-records.js';
 import { KnexReceivedMailPages } from './infra/persistence/knex.received-mail-pages.js';
@@ -43,20 +46,13 @@ import { PgBossSchedule } from './infra/queue/pg-boss.schedule.js';
 /** How long a credit's wake waits for its use case to finish and for credits that come with it (held-mail.waker.ts). */
 const HELD_MAIL_WAKE_DELAY_MS = 500;
 
-/** Tests replace the parser or the DNS-based sender check; production never passes these. */
-export interface MailOverrides {
-  mailParser?: MailParser;
-  senderAuthenticator?: SenderAuthenticator;
-  attachmentReader?: AttachmentReader;
-}
-
 /**
  * Inbound mail: SMTP intake, the processing pipeline on the messages' own queue (`JOB_*`), the held-mail
  * sweep on pg-boss's cron and the received-mail list. Billing answers the pipeline's `SubscriptionGate`; the documents module counts
  * processed mail in the transaction that ends it. Mail answers documents' `DocumentDataEraser`: a deleted
  * document's mail goes in the transaction that deletes it.
  */
-export function mailModule({ container: c, config, db, logger, metrics, notifications }: ModuleContext, overrides: MailOverrides = {}): AppModule {
+export function mailModule({ container: c, config, db, logger, metrics, notifications }: ModuleContext): AppModule {
   // The same lease as a run asked for by id takes (run-lease.ts).
   const queue = new KnexMailQueue(db, { leaseSeconds: 2 * config.JOB_TIMEOUT_SECONDS, pollingSeconds: config.JOB_POLLING_SECONDS, dedupDays: config.DEDUP_DAYS }, logger, notifications);
   const schedule = new PgBossSchedule(db, { maintenanceIntervalSeconds: config.JOB_MAINTENANCE_SECONDS }, logger);
@@ -73,6 +69,8 @@ export function mailModule({ container: c, config, db, logger, metrics, notifica
   c.register(MAIL_RECORDS, { useValue: new KnexMailRecords(db) });
   // A deleted document's mail goes in the transaction that deletes the document (documents' DeleteDocument).
   c.register(DOCUMENT_DATA_ERASER, { useFactory: (resolver): DocumentDataEraser => resolver.resolve(EraseDocumentMail) });
+  // Blocks waiting for their document's write budget, written in the batch of the next run with a slot (write.step.ts).
+  c.register(PENDING_BLOCK_REPOSITORY, { useValue: new KnexPendingBlockRepository(db) });
   c.register(DOC_WRITE_LIMITER, {
     useValue: new KnexDocWriteLimiter(db, {
       writesPerUser: config.DOC_WRITES_PER_MINUTE_PER_USER,
@@ -81,11 +79,11 @@ export function mailModule({ container: c, config, db, logger, metrics, notifica
     }),
   });
   c.register(SUBSCRIPTION_GATE, { useFactory: (resolver): SubscriptionGate => resolver.resolve(SubscriptionAccess) });
-  c.register(MAIL_PARSER, { useValue: overrides.mailParser ?? new WorkerMailParser({ poolSize: 1, timeoutMs: 10_000 }) });
+  provide(c, MAIL_PARSER, () => new WorkerMailParser({ poolSize: 1, timeoutMs: 10_000 }));
   // One instance, so its cache is the process's.
   c.register(MAIL_READERS, { useFactory: instanceCachingFactory((resolver) => new IdentityMailReaders(resolver.resolve<UserRepository>(USER_REPOSITORY))) });
-  c.register(ATTACHMENT_READER, { useValue: overrides.attachmentReader ?? attachmentReaderFor(config) });
-  c.register(SENDER_AUTHENTICATOR, { useValue: overrides.senderAuthenticator ?? new MailauthSenderAuthenticator({ hostname: config.INBOUND_DOMAIN }) });
+  provide(c, ATTACHMENT_READER, () => attachmentReaderFor(config));
+  provide(c, SENDER_AUTHENTICATOR, () => new MailauthSenderAuthenticator({ hostname: config.INBOUND_DOMAIN }));
   // Intake (per SMTP recipient) and the pipeline (per run) read the document through the short cache.
   c.register(ReceiveMail, { useFactory: (resolver) => withCachedDocumentReads(resolver, ReceiveMail) });
   c.register(ProcessMail, { useFactory: (resolver) => withCachedDocumentReads(resolver, ProcessMail) });

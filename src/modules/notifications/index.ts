@@ -1,4 +1,4 @@
-export { notificationsModule, NOTIFICATIONS_WORKER, type NotificationsWorker, type NotificationsOverrides } from './notifications.module.js';
+export { notificationsModule, NOTIFICATIONS_WORKER, type NotificationsWorker } from './notifications.module.js';
 export { RunNotifications } from './application/run-notifications.use-case.js';
 export { DecideNotifications } from './application/decide-notifications.use-case.js';
 export { DeliverNotifications } from './application/deliver-notifications.use-case.js';

@@ -1,4 +1,5 @@
 import type { AppModule, ModuleContext } from '../../platform/wiring/app-module.js';
+import { provide } from '../../platform/wiring/overrides.js';
 import { DOCUMENT_DATA_ERASER, OwnerDocuments, RecentContinuations, type DocumentDataEraser } from '../documents/index.js';
 import { Authenticate, USER_REPOSITORY, type UserRepository } from '../identity/index.js';
 import { OwnerMail } from '../mail/index.js';
@@ -7,7 +8,7 @@ import { EraseDocumentNotifications } from './application/erase-document-notific
 import { ManageNotificationSettings } from './application/notification-settings.use-case.js';
 import { BALANCE_SOURCE, CONTINUATION_SOURCE, MAIL_SOURCE, RECIPIENTS } from './application/ports/notification-sources.port.js';
 import { NOTIFICATION_STORE } from './application/ports/notification-store.port.js';
-import { OUTBOUND_MAIL, type OutboundMail } from './application/ports/outbound-mail.port.js';
+import { OUTBOUND_MAIL } from './application/ports/outbound-mail.port.js';
 import { UNSUBSCRIBE_TOKENS } from './application/ports/unsubscribe-tokens.port.js';
 import { RunNotifications } from './application/run-notifications.use-case.js';
 import { Unsubscribe } from './application/unsubscribe.use-case.js';
@@ -20,11 +21,6 @@ import { KnexNotificationStore } from './infra/knex.notification-store.js';
 import { LedgerBalanceSource, ModuleContinuationSource, ModuleMailSource, UserRecipients } from './infra/module.notification-sources.js';
 import { NoticeNotificationTrigger } from './infra/notice.notification-trigger.js';
 import { SmtpOutboundMail } from './infra/smtp.outbound-mail.js';
-
-/** Tests send through their own adapter (a failing one, a counting one); production never passes this. */
-export interface NotificationsOverrides {
-  outboundMail?: OutboundMail;
-}
 
 /** The worker role's part: the immediate runs (live notices) and the once-a-minute upkeep. */
 export interface NotificationsWorker {
@@ -40,17 +36,20 @@ export const NOTIFICATIONS_WORKER = Symbol('NotificationsWorker');
  * development outbox keeps the mails in the database and shows them at /dev/outbox, except in production,
  * where notifications are off (said once in the log) rather than kept unsent.
  */
-export function notificationsModule({ container: c, config, db, logger, clock, notifications: bus }: ModuleContext, overrides: NotificationsOverrides = {}): AppModule {
+export function notificationsModule({ container: c, config, db, logger, clock, notifications: bus }: ModuleContext): AppModule {
   const from = config.NOTIFY_FROM ?? `Mailscribe <no-reply@${config.INBOUND_DOMAIN}>`;
-  const devOutbox = !overrides.outboundMail && !config.NOTIFY_SMTP_URL && config.NODE_ENV !== 'production' ? new DevOutboxOutboundMail(db, from, () => clock.now()) : null;
-  const outbound = overrides.outboundMail ?? devOutbox ?? (config.NOTIFY_SMTP_URL ? new SmtpOutboundMail(config.NOTIFY_SMTP_URL, from) : null);
+  const smtpUrl = config.NOTIFY_SMTP_URL;
+  // Null when a test's adapter stands (a failing one, a counting one): the outbox page is not mounted then.
+  const devOutbox = !smtpUrl && config.NODE_ENV !== 'production' ? provide(c, OUTBOUND_MAIL, () => new DevOutboxOutboundMail(db, from, () => clock.now())) : null;
+  if (smtpUrl) provide(c, OUTBOUND_MAIL, () => new SmtpOutboundMail(smtpUrl, from));
+  // Unregistered in production without NOTIFY_SMTP_URL: notifications are off.
+  const delivering = c.isRegistered(OUTBOUND_MAIL);
   c.register(NOTIFICATION_STORE, { useValue: new KnexNotificationStore(db) });
   c.register(UNSUBSCRIBE_TOKENS, { useValue: new HmacUnsubscribeTokens(config.JWT_SECRET) });
   c.register(BALANCE_SOURCE, { useFactory: (r) => new LedgerBalanceSource(r.resolve(TokenReports)) });
   c.register(MAIL_SOURCE, { useFactory: (r) => new ModuleMailSource(r.resolve(OwnerMail), r.resolve(OwnerDocuments)) });
   c.register(CONTINUATION_SOURCE, { useFactory: (r) => new ModuleContinuationSource(r.resolve(RecentContinuations)) });
   c.register(RECIPIENTS, { useFactory: (r) => new UserRecipients(r.resolve<UserRepository>(USER_REPOSITORY)) });
-  if (outbound) c.register(OUTBOUND_MAIL, { useValue: outbound });
   // A deleted document's notification mails go in the same transaction as its mail (the eraser the mail
   // module registered, which this one wraps).
   const mailEraser = c.resolve<DocumentDataEraser>(DOCUMENT_DATA_ERASER);
@@ -68,7 +67,7 @@ export function notificationsModule({ container: c, config, db, logger, clock, n
 
   let trigger: NoticeNotificationTrigger | null = null;
   c.register<NotificationsWorker>(NOTIFICATIONS_WORKER, {
-    useValue: outbound
+    useValue: delivering
       ? {
           start: () => {
             trigger ??= new NoticeNotificationTrigger(bus, c.resolve(RunNotifications), logger);
@@ -92,7 +91,7 @@ export function notificationsModule({ container: c, config, db, logger, clock, n
     http: {
       routers: () => [
         ...(devOutbox ? [devOutboxRoutes(devOutbox)] : []),
-        notificationSettingsRoutes({ authenticate: c.resolve(Authenticate), settings: c.resolve(ManageNotificationSettings), delivering: outbound !== null }),
+        notificationSettingsRoutes({ authenticate: c.resolve(Authenticate), settings: c.resolve(ManageNotificationSettings), delivering }),
         unsubscribeRoutes({ unsubscribe: c.resolve(Unsubscribe), publicUrl: config.PUBLIC_URL }),
       ],
     },

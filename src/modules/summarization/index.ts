@@ -1,4 +1,4 @@
-export { summarizationModule, type SummarizationOverrides } from './summarization.module.js';
+export { summarizationModule } from './summarization.module.js';
 export { SummariseMail, type SummarisedMail } from './application/summarise-mail.use-case.js';
 export {
   LLM,

@@ -1,17 +1,13 @@
 import type { AppConfig } from '../../platform/config/config.js';
 import type { AppModule, ModuleContext } from '../../platform/wiring/app-module.js';
+import { provide } from '../../platform/wiring/overrides.js';
 import { LLM, type Llm } from './application/ports/llm.port.js';
 import { OfflineSummariser } from './infra/offline.summariser.js';
 import { OpenAiLlm } from './infra/openai.llm.js';
 
-/** Tests point the model at a local fake or script it; production never passes this. */
-export interface SummarizationOverrides {
-  llm?: Llm;
-}
-
 /** One mail → one summary. `LLM_PROVIDER` picks an OpenAI-compatible endpoint or the offline summariser. */
-export function summarizationModule({ container: c, config }: ModuleContext, overrides: SummarizationOverrides = {}): AppModule {
-  c.register(LLM, { useValue: overrides.llm ?? llmFor(config) });
+export function summarizationModule({ container: c, config }: ModuleContext): AppModule {
+  provide(c, LLM, () => llmFor(config));
   return { name: 'summarization' };
 }
 

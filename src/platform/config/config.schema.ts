@@ -73,6 +73,8 @@ export const configSchema = z.object({
   // Unset: readable in a development terminal, JSON lines everywhere else.
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   TRUST_PROXY: booleanFlag.default(false),
+  // Each JSON answer checked against src/contract, a mismatch answering 500 (docs/api.md § Reference). Unset: on outside production.
+  API_ANSWER_CHECKS: optionalText.pipe(booleanFlag.optional()),
   // Bearer token for GET /metrics; unset leaves it open, except in production, where the loader makes one
   // for each start. No spaces: it travels in a header.
   METRICS_TOKEN: optionalText.pipe(

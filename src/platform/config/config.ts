@@ -3,8 +3,9 @@ import type { RawConfig, Role } from './config.schema.js';
 export type { Role };
 
 /** The parsed, validated configuration every part of the app is given; nothing else reads the environment. */
-export interface AppConfig extends Omit<RawConfig, 'PUBLIC_URL' | 'JWT_SECRET' | 'ENCRYPTION_KEY' | 'SENDER_AUTH'> {
+export interface AppConfig extends Omit<RawConfig, 'PUBLIC_URL' | 'JWT_SECRET' | 'ENCRYPTION_KEY' | 'SENDER_AUTH' | 'API_ANSWER_CHECKS'> {
   PUBLIC_URL: string;
+  API_ANSWER_CHECKS: boolean;
   SENDER_AUTH: 'off' | 'report' | 'enforce';
   JWT_SECRET: string;
   ENCRYPTION_KEY: string;

@@ -89,6 +89,8 @@ export function loadConfig(options: LoadConfigOptions = {}): AppConfig {
     PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
     // Protects by default where DNS answers; development machines often have none, so they only report.
     SENDER_AUTH: raw.SENDER_AUTH ?? (production ? 'enforce' : 'report'),
+    // A check per answer costs CPU; where it is on, a shape the contract does not allow is found before users see it.
+    API_ANSWER_CHECKS: raw.API_ANSWER_CHECKS ?? !production,
   };
 }
 

@@ -1,6 +1,7 @@
 import { Router } from '@koa/router';
-import type { HealthResponse, ReadinessResponse } from '../../contract/platform.js';
+import { platformRoutes as routes, type ReadinessResponse } from '../../contract/platform.js';
 import type { Database } from '../db/database.js';
+import { contractRouter } from './contract-route.js';
 import { describeShortage, type SpaceStatus } from '../storage/data-dir-space.js';
 
 /**
@@ -9,26 +10,26 @@ import { describeShortage, type SpaceStatus } from '../storage/data-dir-space.js
  */
 export function healthRoutes(db: Database, space: { check(): Promise<SpaceStatus> } | null = null): Router {
   const router = new Router();
-  router.get('/healthz', (ctx) => {
+  const on = contractRouter(router);
+  on(routes.health, (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { status: 'ok' } satisfies HealthResponse;
+    return { status: 'ok' as const };
   });
-  router.get('/readyz', async (ctx) => {
+  on(routes.readiness, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     // The embedded database's DATA_DIR under DATA_DIR_MIN_FREE_MB: the SMTP intake answers 452 meanwhile.
     const room = await space?.check();
     if (room && !room.ok) {
       ctx.status = 503;
-      ctx.body = { status: 'unavailable', reason: describeShortage(room) } satisfies ReadinessResponse;
-      return;
+      return { status: 'unavailable', reason: describeShortage(room) } satisfies ReadinessResponse;
     }
     try {
       await db.raw('select 1');
-      ctx.body = { status: 'ready' } satisfies ReadinessResponse;
+      return { status: 'ready' } satisfies ReadinessResponse;
     } catch {
       ctx.status = 503;
       ctx.set('Retry-After', '5');
-      ctx.body = { status: 'unavailable', reason: 'database unreachable' } satisfies ReadinessResponse;
+      return { status: 'unavailable', reason: 'database unreachable' } satisfies ReadinessResponse;
     }
   });
   return router;

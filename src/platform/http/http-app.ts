@@ -1,6 +1,7 @@
 import Koa, { type Middleware } from 'koa';
 import type { Router } from '@koa/router';
 import type { Logger } from 'pino';
+import { answerChecks } from './answer-checks.js';
 import { parseBodies } from './body-parser.js';
 import { compression } from './compression.js';
 import { conditionalGet } from './conditional-get.js';
@@ -21,6 +22,8 @@ export interface HttpAppOptions {
   frameSources?: string[];
   /** Observes every request once it is answered (request metrics); runs just inside the request context. */
   observeRequests?: Middleware;
+  /** API_ANSWER_CHECKS: every contract route's answer is checked against src/contract (answer-checks.ts). */
+  checkAnswers?: boolean;
 }
 
 /**
@@ -36,8 +39,8 @@ export const REVALIDATED_READS: readonly RegExp[] = [
 
 /**
  * Assembles the Koa app: request context → request metrics → security headers → compression → errors →
- * ETags of the revalidated reads → web fallback (acts after the rest answered 404) → bodies → routes →
- * static assets.
+ * ETags of the revalidated reads → web fallback (acts after the rest answered 404) → bodies → answer checks
+ * (API_ANSWER_CHECKS) → routes → static assets.
  */
 export function createHttpApp(options: HttpAppOptions): Koa {
   const app = new Koa({ proxy: options.trustProxy });
@@ -55,6 +58,7 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   if (fallback) app.use(fallback);
   app.use(parseBodies({ rawBodyPaths: options.rawBodyPaths ?? [] }));
   app.use(methodErrors);
+  if (options.checkAnswers) app.use(answerChecks());
   for (const router of options.routers) {
     app.use(router.routes());
     // Not thrown: answered this way, the router also sets the Allow header a 405 must carry.

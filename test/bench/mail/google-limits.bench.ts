@@ -22,6 +22,10 @@ import { verdictOf } from '../../support/mail.js';
 import { aUser } from '../../support/users.js';
 import { openBenchDatabase, type DatabaseKind } from '../support/bench-database.js';
 import { benchConfig, instantLlm, SENDER, sendMails } from './mail-fixture.js';
+import { DOC_STORE } from '../../../src/modules/documents/index.js';
+import { SENDER_AUTHENTICATOR } from '../../../src/modules/mail/application/ports/sender-authenticator.port.js';
+import { LLM } from '../../../src/modules/summarization/index.js';
+import { override } from '../../../src/platform/wiring/overrides.js';
 
 const WORKERS = 4;
 const CONNECTIONS = 4;
@@ -71,7 +75,7 @@ export async function googleLimitsBenchmark(kind: DatabaseKind, options: { mails
   try {
     const { store, docs } = await seed(database.db, google, options.users);
     const config = benchConfig({ JOB_POLLING_SECONDS: '0.5', WORKER_CONCURRENCY: String(WORKERS), SENDER_AUTH: 'off', ...(database.url ? { DATABASE_URL: database.url } : {}) });
-    const c = buildContainer({ config, db: database.db, logger: pino({ level: 'silent' }), overrides: { llm: instantLlm, senderAuthenticator: verdictOf('none'), docStore: store } });
+    const c = buildContainer({ config, db: database.db, logger: pino({ level: 'silent' }), overrides: [override(LLM, instantLlm), override(SENDER_AUTHENTICATOR, verdictOf('none')), override(DOC_STORE, store)] });
     const runtime = await startRuntime(c, ['smtp', 'worker'], { smtp: 0 });
     const before = { writes: google.count('POST', ':batchUpdate'), reads: google.quota.reads };
     try {

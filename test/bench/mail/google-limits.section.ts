@@ -15,7 +15,7 @@ export function googleLimitsSection(rows: GoogleLimitsRow[]): string[] {
     `(${budgets ? `${budgets.writesPerUser} writes a minute per user, ${budgets.writesPerProject} per project, ${budgets.readsPerUser} reads per user` : 'its defaults'}): a`,
     'mail over budget waits for the next minute, and a 429 would make it wait too, never fail. Time is from the first',
     `mail sent to the last block written, on the wall clock; a zero-latency model; ${rows[0]?.kind ?? ''} database.`,
-    'Each block is still one batchUpdate: a burst to one document is paced by the per-user budget.',
+    'A mail over budget leaves its block pending; the next run that gets a slot writes it with its own in one batchUpdate (up to 20 blocks, each with its own marker), so a burst to one document takes far fewer writes than mails.',
     '',
     '| mails | users (one document each) | time until all written | writes used | reads | 429s answered | failures (target 0) | duplicates (target 0) | missing |',
     '|---:|---:|---:|---:|---:|---:|---|---|---:|',

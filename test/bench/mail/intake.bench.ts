@@ -10,6 +10,8 @@ import { buildContainer } from '../../../src/container.js';
 import { startRuntime } from '../../../src/roles/runtime.js';
 import { openBenchDatabase, type DatabaseKind } from '../support/bench-database.js';
 import { benchConfig, seedDocuments, sendMails } from './mail-fixture.js';
+import { DOC_STORE } from '../../../src/modules/documents/index.js';
+import { override } from '../../../src/platform/wiring/overrides.js';
 
 export const INTAKE_CONNECTIONS = 8;
 const DOCUMENTS = 40;
@@ -41,7 +43,7 @@ export async function rawIntake(messages: number): Promise<number> {
 export async function durableIntake(kind: DatabaseKind, messages: number): Promise<number> {
   const database = await openBenchDatabase(kind, 'intake');
   const { forwards, store } = await seedDocuments(database.db, DOCUMENTS);
-  const c = buildContainer({ config: benchConfig(), db: database.db, logger: pino({ level: 'silent' }), overrides: { docStore: store } });
+  const c = buildContainer({ config: benchConfig(), db: database.db, logger: pino({ level: 'silent' }), overrides: [override(DOC_STORE, store)] });
   const runtime = await startRuntime(c, ['smtp'], { smtp: 0 });
   const port = runtime.smtpPort ?? 0;
   try {

@@ -11,6 +11,10 @@ import { startRuntime } from '../../../src/roles/runtime.js';
 import { verdictOf } from '../../support/mail.js';
 import { openBenchDatabase, type DatabaseKind } from '../support/bench-database.js';
 import { benchConfig, instantLlm, percentile, seedDocuments, sendMails } from './mail-fixture.js';
+import { DOC_STORE } from '../../../src/modules/documents/index.js';
+import { SENDER_AUTHENTICATOR } from '../../../src/modules/mail/application/ports/sender-authenticator.port.js';
+import { LLM } from '../../../src/modules/summarization/index.js';
+import { override } from '../../../src/platform/wiring/overrides.js';
 
 export const PIPELINE_WORKERS = 4;
 const DOCUMENTS = 40;
@@ -61,7 +65,7 @@ export async function pipelineBenchmark(kind: DatabaseKind, options: { burst?: n
     config,
     db: database.db,
     logger: pino({ level: 'silent' }),
-    overrides: { llm: instantLlm, senderAuthenticator: verdictOf('none'), docStore: store },
+    overrides: [override(LLM, instantLlm), override(SENDER_AUTHENTICATOR, verdictOf('none')), override(DOC_STORE, store)],
   });
   const runtime = await startRuntime(c, ['smtp', 'worker'], { smtp: 0 });
   const port = runtime.smtpPort ?? 0;
@@ -112,7 +116,7 @@ export async function splitRolesBenchmark(options: { rate: number; mails?: numbe
   const workerDatabase = await openDatabase({ url });
   const { forwards, store } = await seedDocuments(database.db, DOCUMENTS);
   const config = benchConfig({ WORKER_CONCURRENCY: String(PIPELINE_WORKERS), DATABASE_URL: url });
-  const overrides = { llm: instantLlm, senderAuthenticator: verdictOf('none'), docStore: store };
+  const overrides = [override(LLM, instantLlm), override(SENDER_AUTHENTICATOR, verdictOf('none')), override(DOC_STORE, store)];
   const workers = await startRuntime(buildContainer({ config, db: workerDatabase.db, logger: pino({ level: 'silent' }), overrides }), ['worker']);
   const smtp = await startRuntime(buildContainer({ config, db: database.db, logger: pino({ level: 'silent' }), overrides }), ['smtp'], { smtp: 0 });
   const port = smtp.smtpPort ?? 0;

@@ -1,5 +1,5 @@
 // Runs the built app (`node dist/src/main.js`) as a real process: a free HTTP port and a free SMTP port,
-// a fresh DATA_DIR (embedded PGlite), fixed test secrets. The journeys drive it through a real browser
+// a fresh DATA_DIR (embedded PGlite, migrated), fixed test secrets. The journeys drive it through a real browser
 // and send it mail over SMTP. It can be stopped and started again on the same ports and DATA_DIR (the
 // embedded database is locked by the running app: a CLI that opens it runs in between).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -8,7 +8,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { configSchema } from '../../../src/platform/config/config.schema.js';
+import { migratedDataDir } from '../../support/migrated-data-dir.js';
 
 export const ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 const MAIN = join(ROOT, 'dist/src/main.js');
@@ -110,7 +112,8 @@ export async function startApp(extraEnv: Record<string, string> = {}): Promise<R
   }
   const [port, smtpPort] = (await freePorts(2)) as [number, number];
   const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'mailscribe-e2e-'));
+  // The embedded database starts migrated, as after a first start (e2e global-setup.ts); a Postgres app has its own.
+  const dataDir = extraEnv.DATABASE_URL || !inject('pgliteTemplatePath') ? mkdtempSync(join(tmpdir(), 'mailscribe-e2e-')) : migratedDataDir();
 
   const env: Record<string, string> = {
     // Vitest sets NODE_ENV=test; the app runs here as `npm start` runs it.

@@ -1,22 +1,10 @@
 // A real Chromium (the distribution's, driven by playwright-core) and the per-file harness the journeys
-// share: one app process and one browser per file, a fresh browser context (empty storage) per test,
+// share: one app process per file and one browser per run, a fresh browser context (empty storage) per test,
 // and a test that fails on any uncaught error in the page.
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, onTestFailed } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject, onTestFailed } from 'vitest';
 import { startApp, type RunningApp } from './app-process.js';
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
 
 /** How long one step (a click, a navigation, an element to appear) may take. */
 export const STEP_TIMEOUT_MS = 15_000;
@@ -39,7 +27,13 @@ async function describePage(page: Page): Promise<string> {
   }
 }
 
+/**
+ * The run's shared Chromium (started once by global-setup.ts), or a browser of its own when the file runs
+ * without that global setup. `close()` on a connected browser closes only this file's contexts.
+ */
 export function launchBrowser(): Promise<Browser> {
+  const endpoint = inject('chromiumEndpoint');
+  if (endpoint) return chromium.connect(endpoint, { timeout: 60_000 });
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
 }
 

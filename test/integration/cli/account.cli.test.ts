@@ -1,12 +1,9 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AccountExport } from '../../../src/contract/account.js';
 import { openDatabase } from '../../../src/platform/db/database.js';
-import { migrateToLatest } from '../../../src/platform/db/migrate.js';
 import { TEST_ENCRYPTION_KEY, TEST_JWT_SECRET } from '../../support/test-config.js';
+import { migratedDataDir } from '../../support/migrated-data-dir.js';
 import { aUser } from '../../support/users.js';
 
 interface Result {
@@ -30,11 +27,10 @@ function accountCli(args: string[], env: Record<string, string>, input = ''): Pr
 
 /** An embedded database with one user, one document and one mail record; the app is stopped. */
 async function embeddedWithAccount(email: string): Promise<{ dataDir: string; userId: string }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'mailscribe-cli-'));
+  const dataDir = migratedDataDir();
   const setup = await openDatabase({ dataDir });
   let userId = '';
   try {
-    await migrateToLatest(setup.db);
     userId = await aUser(setup.db, email);
     const documentId = '6f1d1f0e-7a43-4a8e-9a53-0d7f0d1c2b11';
     await setup.db('documents').insert({ id: documentId, owner_id: userId, name: 'Orchard minutes', description: '', forward_token: 'orchard-minutes-abc', forward_email: 'orchard-minutes-abc@in.example.com', external_id: 'local-orchard' });

@@ -1,13 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { inject, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../src/platform/db/database.js';
-import { migrateToLatest } from '../../../src/platform/db/migrate.js';
 import { KnexLedgerRepository } from '../../../src/modules/token-ledger/infra/knex.ledger.repository.js';
 import { clonePostgresTemplate } from '../../support/postgres-template.js';
+import { migratedDataDir } from '../../support/migrated-data-dir.js';
 import { TEST_ENCRYPTION_KEY, TEST_JWT_SECRET } from '../../support/test-config.js';
 import { aUser } from '../../support/users.js';
 
@@ -27,9 +24,8 @@ async function tokensCli(args: string[], env: Record<string, string>): Promise<{
 
 describe('npm run tokens -- grant', () => {
   it('grants tokens on the embedded database when the app is stopped', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'mailscribe-cli-'));
+    const dataDir = migratedDataDir();
     const setup = await openDatabase({ dataDir });
-    await migrateToLatest(setup.db);
     const userId = await aUser(setup.db, 'ada@example.com');
     await setup.close();
 
@@ -47,7 +43,7 @@ describe('npm run tokens -- grant', () => {
   }, 60_000);
 
   it('says what to do when a running app holds the embedded database', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'mailscribe-cli-'));
+    const dataDir = migratedDataDir();
     const app = await openDatabase({ dataDir });
     try {
       const result = await tokensCli(['grant', '--email', 'a@b.co', '--tokens', '5', '--reason', 'x'], { DATA_DIR: dataDir });
@@ -60,10 +56,7 @@ describe('npm run tokens -- grant', () => {
   }, 60_000);
 
   it('explains its usage for bad arguments and an unknown email', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'mailscribe-cli-'));
-    const setup = await openDatabase({ dataDir });
-    await migrateToLatest(setup.db);
-    await setup.close();
+    const dataDir = migratedDataDir();
     const bad = await tokensCli(['grant', '--email', 'a@b.co', '--tokens=-5', '--reason', 'x'], { DATA_DIR: dataDir });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--tokens must be a whole number');

@@ -3,13 +3,14 @@
 // address deleted on one is refused by the other's SMTP listener at once, and the other's list pages
 // change at once, not when their cached copies expire.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fixedClock } from '../../../src/shared/clock.js';
+import { CLOCK, fixedClock } from '../../../src/shared/clock.js';
 import { createDocument } from '../../support/documents.js';
 import { signIn } from '../../support/sign-in.js';
 import { RawSmtpClient } from '../../support/smtp-client.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { databaseKinds } from '../../support/test-database.js';
 import { useTestDatabase } from '../../support/use-test-app.js';
+import { override } from '../../../src/platform/wiring/overrides.js';
 
 const WAIT = { timeout: 10_000, interval: 10 };
 
@@ -22,8 +23,8 @@ describe.skipIf(!databaseKinds().includes('postgres'))('the document cache acros
 
   beforeAll(async () => {
     const env = { INBOUND_DOMAIN: 'in.example.com' };
-    api = await startTestApp(database, { env, overrides: { clock } });
-    listener = await startTestApp(database, { env, overrides: { clock }, roles: ['http', 'smtp'] });
+    api = await startTestApp(database, { env, overrides: [override(CLOCK, clock)] });
+    listener = await startTestApp(database, { env, overrides: [override(CLOCK, clock)], roles: ['http', 'smtp'] });
   });
   afterAll(async () => {
     await Promise.all([api?.close(), listener?.close()]);

@@ -14,6 +14,8 @@ import { signIn } from '../../support/sign-in.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { TEST_ENCRYPTION_KEY } from '../../support/test-config.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
+import { DOC_STORE } from '../../../src/modules/documents/index.js';
+import { override } from '../../../src/platform/wiring/overrides.js';
 
 const THRESHOLD = 10_000;
 const ENV = { JOB_POLLING_SECONDS: '0.5', JOB_MAINTENANCE_SECONDS: '1', INBOUND_DOMAIN: 'in.example.com', DOC_CONTINUATION_CHARACTERS: String(THRESHOLD) };
@@ -39,7 +41,7 @@ describe.each(databaseKinds())('a Google Doc that fills up continues in a new on
       timeoutMs: 2_000,
       retry: { retries: 2, baseDelayMs: 5 },
     });
-    app = await startTestApp(database, { env: ENV, roles: ['http', 'smtp', 'worker'], overrides: { docStore: store } });
+    app = await startTestApp(database, { env: ENV, roles: ['http', 'smtp', 'worker'], overrides: [override(DOC_STORE, store)] });
   });
   beforeEach(async () => {
     token = await signIn(app, { email: 'ada@example.com' });

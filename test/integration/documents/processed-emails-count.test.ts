@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { KnexDocumentRepository } from '../../../src/modules/documents/infra/knex.document.repository.js';
 import { aUser } from '../../support/users.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
+import { aDocumentRow } from '../../support/document-rows.js';
 
 /**
  * The documents module's processed-mail count, kept by its own trigger on mail's table (migration
@@ -25,9 +26,7 @@ describe.each(databaseKinds())("a document's processed-mail count (%s)", (kind) 
   afterAll(() => database.close());
 
   async function aDocument(): Promise<string> {
-    const id = randomUUID();
-    const token = id.replace(/-/g, '').slice(0, 10);
-    await database.db('documents').insert({ id, owner_id: ownerId, name: 'Doc', forward_token: token, forward_email: `doc-${token}@in.example.com`, external_id: `local-${token}` });
+    const id = await aDocumentRow(database.db, ownerId);
     return id;
   }
   async function aMail(documentId: string, status = 'processing'): Promise<string> {

@@ -2,11 +2,12 @@
 // with its own cache and its own LISTEN connection: a logout or refresh on one is refused by the other
 // at once, not when its cached copy expires.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fixedClock } from '../../../src/shared/clock.js';
+import { CLOCK, fixedClock } from '../../../src/shared/clock.js';
 import { signIn } from '../../support/sign-in.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { databaseKinds } from '../../support/test-database.js';
 import { useTestDatabase } from '../../support/use-test-app.js';
+import { override } from '../../../src/platform/wiring/overrides.js';
 
 const WAIT = { timeout: 10_000, interval: 10 };
 
@@ -18,8 +19,8 @@ describe.skipIf(!databaseKinds().includes('postgres'))('the session cache across
   let other: TestApp;
 
   beforeAll(async () => {
-    one = await startTestApp(database, { overrides: { clock } });
-    other = await startTestApp(database, { overrides: { clock } });
+    one = await startTestApp(database, { overrides: [override(CLOCK, clock)] });
+    other = await startTestApp(database, { overrides: [override(CLOCK, clock)] });
   });
   afterAll(async () => {
     await Promise.all([one?.close(), other?.close()]);

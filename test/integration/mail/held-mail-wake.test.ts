@@ -9,6 +9,8 @@ import { TEST_ENCRYPTION_KEY, TEST_JWT_SECRET } from '../../support/test-config.
 import { databaseKinds } from '../../support/test-database.js';
 import { useTestApp } from '../../support/use-test-app.js';
 import { aDocumentOwner } from '../../support/document-owner.js';
+import { SENDER_AUTHENTICATOR } from '../../../src/modules/mail/application/ports/sender-authenticator.port.js';
+import { override } from '../../../src/platform/wiring/overrides.js';
 
 const FAST_JOBS = { JOB_POLLING_SECONDS: '0.5', JOB_MAINTENANCE_SECONDS: '1', INBOUND_DOMAIN: 'in.example.com' };
 /**
@@ -29,7 +31,7 @@ describe.each(databaseKinds())('held mail resumes on a credit (%s)', (kind) => {
   const { app, database } = useTestApp(kind, {
     env: FAST_JOBS,
     roles: ['http', 'smtp', 'worker'],
-    overrides: { senderAuthenticator: { verify: () => Promise.resolve({ result: 'none', detail: 'test' }) } },
+    overrides: [override(SENDER_AUTHENTICATOR, { verify: () => Promise.resolve({ result: 'none', detail: 'test' }) })],
     resetAfterEach: true,
   });
   let token: string;

@@ -8,6 +8,7 @@ import { KnexReceivedMailPages } from '../../../src/modules/mail/infra/persisten
 import { aUser } from '../../support/users.js';
 import { databaseKinds } from '../../support/test-database.js';
 import { useTestDatabase } from '../../support/use-test-app.js';
+import { aDocumentRow } from '../../support/document-rows.js';
 
 describe.each(databaseKinds())('ending a mail and counting it on its document (%s)', (kind) => {
   const database = useTestDatabase(kind, { resetAfterEach: true });
@@ -16,9 +17,7 @@ describe.each(databaseKinds())('ending a mail and counting it on its document (%
 
   beforeEach(async () => {
     ownerId = await aUser(database.db);
-    documentId = randomUUID();
-    const token = documentId.replace(/-/g, '').slice(0, 10);
-    await database.db('documents').insert({ id: documentId, owner_id: ownerId, name: 'Doc', forward_token: token, forward_email: `doc-${token}@in.example.com`, external_id: `local-${token}` });
+    documentId = await aDocumentRow(database.db, ownerId);
   });
 
   // finish() never wakes the workers; the repository just needs someone to wake.

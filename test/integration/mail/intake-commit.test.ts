@@ -5,6 +5,7 @@ import { KnexInboundMessageRepository } from '../../../src/modules/mail/infra/pe
 import { aUser } from '../../support/users.js';
 import { databaseKinds } from '../../support/test-database.js';
 import { useTestDatabase } from '../../support/use-test-app.js';
+import { aDocumentRow } from '../../support/document-rows.js';
 
 describe.each(databaseKinds())('intake commits (%s)', (kind) => {
   const database = useTestDatabase(kind);
@@ -16,9 +17,7 @@ describe.each(databaseKinds())('intake commits (%s)', (kind) => {
   beforeAll(async () => {
     messages = new KnexInboundMessageRepository(database.db, { wake: () => (wakes += 1) }, { dedupDays: 7 });
     ownerId = await aUser(database.db);
-    documentId = randomUUID();
-    const token = documentId.replace(/-/g, '').slice(0, 10);
-    await database.db('documents').insert({ id: documentId, owner_id: ownerId, name: 'Doc', forward_token: token, forward_email: `doc-${token}@in.example.com`, external_id: `local-${token}` });
+    documentId = await aDocumentRow(database.db, ownerId);
   });
 
   const aMessage = (): NewInboundMessage => {

@@ -4,6 +4,7 @@ import { KnexHeldMail } from '../../../src/modules/mail/infra/persistence/knex.h
 import { databaseKinds } from '../../support/test-database.js';
 import { aUser } from '../../support/users.js';
 import { useTestDatabase } from '../../support/use-test-app.js';
+import { aDocumentRow } from '../../support/document-rows.js';
 
 const NOW = Date.parse('2026-11-20T12:00:00Z');
 const at = (minutes: number) => new Date(NOW + minutes * 60_000);
@@ -13,9 +14,7 @@ describe.each(databaseKinds())('one user’s held mail (%s)', (kind) => {
 
   async function anOwnerWithADocument(email: string): Promise<{ ownerId: string; documentId: string }> {
     const ownerId = await aUser(database.db, email);
-    const documentId = randomUUID();
-    const token = documentId.replace(/-/g, '').slice(0, 10);
-    await database.db('documents').insert({ id: documentId, owner_id: ownerId, name: 'Notes', forward_token: token, forward_email: `notes-${token}@in.example.com`, external_id: `local-${token}` });
+    const documentId = await aDocumentRow(database.db, ownerId, 'Notes');
     return { ownerId, documentId };
   }
 

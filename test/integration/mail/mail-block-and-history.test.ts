@@ -11,6 +11,7 @@ import { KnexReceivedMailPages } from '../../../src/modules/mail/infra/persisten
 import { aUser } from '../../support/users.js';
 import { databaseKinds } from '../../support/test-database.js';
 import { useTestDatabase } from '../../support/use-test-app.js';
+import { aDocumentRow } from '../../support/document-rows.js';
 
 const BLOCK = {
   heading: 'Quarterly figures',
@@ -29,9 +30,7 @@ describe.each(databaseKinds())('a mail’s block and status history (%s)', (kind
   });
 
   async function aDocument(owner: string): Promise<string> {
-    const id = randomUUID();
-    const token = id.replace(/-/g, '').slice(0, 10);
-    await database.db('documents').insert({ id, owner_id: owner, name: 'Doc', forward_token: token, forward_email: `doc-${token}@in.example.com`, external_id: `local-${token}` });
+    const id = await aDocumentRow(database.db, owner);
     return id;
   }
   const aRepository = () => new KnexInboundMessageRepository(database.db, { wake: () => undefined }, { dedupDays: 7 });

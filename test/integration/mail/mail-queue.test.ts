@@ -8,6 +8,7 @@ import { openDatabase, type OpenDatabase } from '../../../src/platform/db/databa
 import { aUser } from '../../support/users.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
 import { useTestDatabase } from '../../support/use-test-app.js';
+import { aDocumentRow } from '../../support/document-rows.js';
 
 const logger = pino({ level: 'silent' });
 const WAIT = { timeout: 10_000, interval: 20 };
@@ -21,9 +22,7 @@ describe.each(databaseKinds())('the mail queue on the messages table (%s)', (kin
 
   beforeEach(async () => {
     ownerId = await aUser(database.db);
-    documentId = randomUUID();
-    const token = documentId.replace(/-/g, '').slice(0, 10);
-    await database.db('documents').insert({ id: documentId, owner_id: ownerId, name: 'Doc', forward_token: token, forward_email: `doc-${token}@in.example.com`, external_id: `local-${token}` });
+    documentId = await aDocumentRow(database.db, ownerId);
     queue = new KnexMailQueue(database.db, { leaseSeconds: 60, pollingSeconds: 60, dedupDays: 7 }, logger);
     messages = new KnexInboundMessageRepository(database.db, queue, { dedupDays: 7 });
   });
@@ -141,9 +140,7 @@ describe.each(databaseKinds())('a run that outlived its lease (%s)', (kind) => {
 
   it("never frees the lease a later run took: neither its own release nor its queue's hand-back", async () => {
     const ownerId = await aUser(database.db);
-    const documentId = randomUUID();
-    const token = documentId.replace(/-/g, '').slice(0, 10);
-    await database.db('documents').insert({ id: documentId, owner_id: ownerId, name: 'Doc', forward_token: token, forward_email: `doc-${token}@in.example.com`, external_id: `local-${token}` });
+    const documentId = await aDocumentRow(database.db, ownerId);
     const slow = new KnexMailQueue(database.db, { leaseSeconds: 60, pollingSeconds: 60, dedupDays: 7, owner: 'host-a' }, logger);
     const later = new KnexMailQueue(database.db, { leaseSeconds: 60, pollingSeconds: 60, dedupDays: 7, owner: 'host-b' }, logger);
     const slowMessages = new KnexInboundMessageRepository(database.db, slow, { dedupDays: 7 });
@@ -205,9 +202,7 @@ describe.skipIf(!databaseKinds().includes('postgres'))('the mail queue shared by
 
   it('gives each due mail to exactly one of several claimers claiming at once', async () => {
     const ownerId = await aUser(database.db);
-    const documentId = randomUUID();
-    const token = documentId.replace(/-/g, '').slice(0, 10);
-    await database.db('documents').insert({ id: documentId, owner_id: ownerId, name: 'Doc', forward_token: token, forward_email: `doc-${token}@in.example.com`, external_id: `local-${token}` });
+    const documentId = await aDocumentRow(database.db, ownerId);
     const here = new KnexMailQueue(database.db, { leaseSeconds: 60, pollingSeconds: 60, dedupDays: 7 }, logger);
     const there = new KnexMailQueue(second.db, { leaseSeconds: 60, pollingSeconds: 60, dedupDays: 7 }, logger);
     const messages = new KnexInboundMessageRepository(database.db, here, { dedupDays: 7 });

@@ -8,6 +8,7 @@ import { presentReceivedMail } from '../../../src/modules/mail/http/received-mai
 import { aUser } from '../../support/users.js';
 import { databaseKinds } from '../../support/test-database.js';
 import { useTestDatabase } from '../../support/use-test-app.js';
+import { aDocumentRow } from '../../support/document-rows.js';
 
 type Order = 'asc' | 'desc';
 
@@ -26,9 +27,7 @@ describe.each(databaseKinds())('the received-mails page of a document (%s)', (ki
   });
 
   async function aDocument(owner = ownerId): Promise<string> {
-    const id = randomUUID();
-    const token = id.replace(/-/g, '').slice(0, 10);
-    await database.db('documents').insert({ id, owner_id: owner, name: 'Doc', forward_token: token, forward_email: `doc-${token}@in.example.com`, external_id: `local-${token}` });
+    const id = await aDocumentRow(database.db, owner);
     return id;
   }
 

@@ -2,8 +2,9 @@
  * The acceptance bar of the summaries: the labelled corpus in test/fixtures/mail through the real
  * pipeline on the embedded defaults (the same run as `npm run eval:summaries`).
  */
+import { readFileSync } from 'node:fs';
 import { simpleParser } from 'mailparser';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { extractAttachment, formatOf } from '../../../src/modules/mail/infra/attachments/extract/extract-attachment.js';
 import { loadCorpus } from '../../eval/corpus.js';
 import { BAR, formatSummaryReport, runSummaryEval, type CaseResult, type SummaryReport } from '../../eval/summary-eval.js';
@@ -54,7 +55,7 @@ describe('summary quality on the labelled mail corpus', () => {
 
   // One run of the whole corpus: the pipeline is asynchronous (SMTP, jobs, worker) and PGlite starts slowly.
   beforeAll(async () => {
-    report = await runSummaryEval();
+    report = await runSummaryEval({ migrated: new Blob([readFileSync(inject('pgliteTemplatePath'))]) });
     console.info(formatSummaryReport(report));
   }, 900_000);
 

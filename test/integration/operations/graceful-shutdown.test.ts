@@ -2,9 +2,7 @@
 // SIGTERM while a mail is being summarised (the fake model holds its answer until the test lets it go).
 // New SMTP sessions get 421, HTTP stops accepting, the running job finishes, the process exits 0 within
 // its 30 s limit; after a restart nothing is lost.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import nodemailer from 'nodemailer';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CreateDocument } from '../../../src/modules/documents/application/create-document.use-case.js';
@@ -12,13 +10,13 @@ import { KnexDocumentRepository } from '../../../src/modules/documents/infra/kne
 import { LocalDocStore } from '../../../src/modules/documents/infra/local.doc-store.js';
 import { blockRef } from '../../../src/modules/mail/domain/mail-block.js';
 import { openDatabase, type OpenDatabase } from '../../../src/platform/db/database.js';
-import { migrateToLatest } from '../../../src/platform/db/migrate.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../../support/fakes/fake-openai.server.js';
 import { walkDevSignInWith } from '../../support/dev-sign-in-walk.js';
 import { openEventStream } from '../../support/event-stream.js';
 import { freePorts, queuedIds, startAppProcess, type AppProcess } from '../../support/operations/app-process.js';
 import { RawSmtpClient } from '../../support/smtp-client.js';
 import { testConfig } from '../../support/test-config.js';
+import { migratedDataDir } from '../../support/migrated-data-dir.js';
 import { aUser } from '../../support/users.js';
 
 const SUMMARY = JSON.stringify({ title: 'Numbers are in', summary: 'The quarterly numbers are in; review them by Friday.', keyPoints: [], actionItems: ['Review by Friday.'] });
@@ -79,11 +77,10 @@ describe('graceful shutdown on SIGTERM (real entry point, embedded database)', (
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'mailscribe-shutdown-'));
+    dataDir = migratedDataDir();
     // The embedded database belongs to one process: seed it before the app opens it.
     const seed = await openDatabase({ dataDir });
     try {
-      await migrateToLatest(seed.db);
       const config = testConfig({ INBOUND_DOMAIN: 'in.example.com' });
       const userId = await aUser(seed.db, 'owner@example.com');
       const create = new CreateDocument(new KnexDocumentRepository(seed.db), new LocalDocStore(seed.db, config.PUBLIC_URL), config);

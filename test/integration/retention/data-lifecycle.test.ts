@@ -6,11 +6,12 @@ import { DOCUMENT_DATA_ERASER, type DocumentDataEraser } from '../../../src/modu
 import { KnexInboundMessageRepository } from '../../../src/modules/mail/infra/persistence/knex.inbound-message.repository.js';
 import { ApplyRetention } from '../../../src/modules/retention/index.js';
 import { GrantTokens, ReserveTokens } from '../../../src/modules/token-ledger/index.js';
-import { fixedClock } from '../../../src/shared/clock.js';
+import { CLOCK, fixedClock } from '../../../src/shared/clock.js';
 import { ACCOUNT_DELETION_KEPT, retentionPeriods, retentionSentences } from '../../../src/shared/retention-policy.js';
 import { databaseKinds } from '../../support/test-database.js';
 import { aUser } from '../../support/users.js';
 import { useTestApp } from '../../support/use-test-app.js';
+import { override } from '../../../src/platform/wiring/overrides.js';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 const MINUTE = 60_000;
@@ -20,7 +21,7 @@ const ago = (ms: number) => new Date(NOW.getTime() - ms);
 describe.each(databaseKinds())('what is kept, and for how long (%s)', (kind) => {
   // Not the defaults, so the test shows the settings are what counts. No worker role: the job runs
   // when a test runs it.
-  const { app, database } = useTestApp(kind, { env: { HOLD_DAYS: '14', MAIL_LOG_DAYS: '90' }, overrides: { clock: fixedClock(NOW) }, resetAfterEach: true });
+  const { app, database } = useTestApp(kind, { env: { HOLD_DAYS: '14', MAIL_LOG_DAYS: '90' }, overrides: [override(CLOCK, fixedClock(NOW))], resetAfterEach: true });
   let ownerId: string;
   let documentId: string;
   let externalId: string;

@@ -10,17 +10,21 @@ import { databaseKinds } from '../../support/test-database.js';
 import type { DocumentListItem } from '../../../src/contract/documents.js';
 import type { ReceivedMail } from '../../../src/contract/received-mails.js';
 import { useTestDatabase } from '../../support/use-test-app.js';
+import { SENDER_AUTHENTICATOR } from '../../../src/modules/mail/application/ports/sender-authenticator.port.js';
+import { override } from '../../../src/platform/wiring/overrides.js';
 
 /**
  * The model path through the real pipeline, the real SDK and a local OpenAI-compatible server: what a
  * busy, failing or hanging model costs a mail, and what it does to other documents' mail.
  */
 const DEADLINE_MS = 800;
+/** Where every request hangs, nothing needs answering in time: a short deadline ends each attempt sooner. */
+const HANG_DEADLINE_MS = 200;
 const ALPHA = 'Notes for project Alpha.';
 const BETA = 'Notes for project Beta.';
 const A_SUMMARY = { title: 'Status', summary: 'The rollout is on track for Friday.', keyPoints: ['Rollout on Friday.'], actionItems: [] };
 
-const env = (fake: FakeOpenAi): Record<string, string> => ({
+const env = (fake: FakeOpenAi, deadlineMs = DEADLINE_MS): Record<string, string> => ({
   JOB_POLLING_SECONDS: '0.5',
   JOB_MAINTENANCE_SECONDS: '1',
   INBOUND_DOMAIN: 'in.example.com',
@@ -28,7 +32,7 @@ const env = (fake: FakeOpenAi): Record<string, string> => ({
   OPENAI_BASE_URL: fake.baseUrl,
   OPENAI_API_KEY: 'sk-test-model-path',
   OPENAI_MODEL: 'gpt-test',
-  OPENAI_TIMEOUT_MS: String(DEADLINE_MS),
+  OPENAI_TIMEOUT_MS: String(deadlineMs),
   OPENAI_MAX_OUTPUT_TOKENS: '1200',
   WORKER_CONCURRENCY: '2',
 });
@@ -71,7 +75,7 @@ describe.each(databaseKinds())('the model path (%s)', (kind) => {
     let app: TestApp;
 
     beforeEach(async () => {
-      app = await startTestApp(database, { env: env(openai), roles: ['http', 'smtp', 'worker'], overrides: { senderAuthenticator: verdictOf('none') } });
+      app = await startTestApp(database, { env: env(openai), roles: ['http', 'smtp', 'worker'], overrides: [override(SENDER_AUTHENTICATOR, verdictOf('none'))] });
     });
     afterEach(async () => {
       await app.close();
@@ -126,26 +130,30 @@ describe.each(databaseKinds())('the model path (%s)', (kind) => {
   });
 
   describe('attempt by attempt', () => {
-    let app: TestApp;
+    let app: TestApp | undefined;
     let token: string;
     let doc: DocumentListItem;
 
-    beforeEach(async () => {
+    /** The app with the model's deadline, an owner and a document. */
+    async function start(deadlineMs: number): Promise<TestApp> {
       // No worker: the test runs each attempt itself instead of waiting out the backoff between them.
-      app = await startTestApp(database, { env: env(openai), roles: ['http', 'smtp'], overrides: { senderAuthenticator: verdictOf('none') } });
+      app = await startTestApp(database, { env: env(openai, deadlineMs), roles: ['http', 'smtp'], overrides: [override(SENDER_AUTHENTICATOR, verdictOf('none'))] });
       const signedIn = await owner(app, ALPHA);
       token = signedIn.token;
       doc = signedIn.docs[0] as DocumentListItem;
-    });
+      return app;
+    }
     afterEach(async () => {
-      await app.close();
+      await app?.close();
+      app = undefined;
       openai.respondWith(null);
       openai.requests.length = 0;
       await database.reset();
     });
 
     /** Runs the mail's attempts one after another until it ends (at most a generous 10 runs). */
-    async function runToTheEnd(subject: string): Promise<ReceivedMail> {
+    async function runToTheEnd(subject: string, deadlineMs = DEADLINE_MS): Promise<ReceivedMail> {
+      const app = await start(deadlineMs);
       await mailTo(app, doc, subject);
       const [received] = await vi.waitFor(async () => {
         const mails = await receivedMails(app, token, doc.documentId);
@@ -160,14 +168,14 @@ describe.each(databaseKinds())('the model path (%s)', (kind) => {
     }
 
     it.each([
-      ['a persistent 429', { status: 429, error: { message: 'Rate limit reached for requests' } }, /rate limit/i],
-      ['a persistent 500', { status: 500, error: { message: 'The server had an error while processing your request.' } }, /server error/i],
-      ['a model that never answers', { hang: 'headers' }, /did not answer in time/i],
-      ['a model whose answer trickles and stalls', { hang: 'body', content: JSON.stringify(A_SUMMARY) }, /did not answer in time/i],
-    ] satisfies [string, FakeChatAnswer, RegExp][])('ends a mail facing %s after at most 6 model requests, failed with the cause named', async (_, answer, cause) => {
+      ['a persistent 429', { status: 429, error: { message: 'Rate limit reached for requests' } }, /rate limit/i, DEADLINE_MS],
+      ['a persistent 500', { status: 500, error: { message: 'The server had an error while processing your request.' } }, /server error/i, DEADLINE_MS],
+      ['a model that never answers', { hang: 'headers' }, /did not answer in time/i, HANG_DEADLINE_MS],
+      ['a model whose answer trickles and stalls', { hang: 'body', content: JSON.stringify(A_SUMMARY) }, /did not answer in time/i, HANG_DEADLINE_MS],
+    ] satisfies [string, FakeChatAnswer, RegExp, number][])('ends a mail facing %s after at most 6 model requests, failed with the cause named', async (_, answer, cause, deadlineMs) => {
       openai.respondWith(() => answer);
 
-      const mail = await runToTheEnd('Weekly status');
+      const mail = await runToTheEnd('Weekly status', deadlineMs);
 
       expect(mail).toMatchObject({ status: 'failed', usedTokens: 0 });
       expect(mail.reason).toMatch(cause);

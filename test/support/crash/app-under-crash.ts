@@ -13,6 +13,8 @@ import { openDatabase } from '../../../src/platform/db/database.js';
 import { createLogger } from '../../../src/platform/logging/logger.js';
 import { startRuntime } from '../../../src/roles/runtime.js';
 import { verdictOf } from '../mail.js';
+import { SENDER_AUTHENTICATOR } from '../../../src/modules/mail/application/ports/sender-authenticator.port.js';
+import { override } from '../../../src/platform/wiring/overrides.js';
 
 const config = loadConfig();
 const crashAt = process.env.CRASH_AT ?? '';
@@ -23,7 +25,7 @@ const die = (point: string) => {
 };
 
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-const c = buildContainer({ config, db: database.db, logger: createLogger(config.LOG_LEVEL), overrides: { senderAuthenticator: verdictOf('none') } });
+const c = buildContainer({ config, db: database.db, logger: createLogger(config.LOG_LEVEL), overrides: [override(SENDER_AUTHENTICATOR, verdictOf('none'))] });
 
 const messages = c.resolve<InboundMessageRepository>(INBOUND_MESSAGE_REPOSITORY);
 c.register(INBOUND_MESSAGE_REPOSITORY, {

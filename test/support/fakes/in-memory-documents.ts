@@ -163,6 +163,20 @@ export class InMemoryDocStore implements DocStore {
     return { tabMissing: tabId !== null && this.missingTabs.has(tabId) };
   }
 
+  /** One call, as one batchUpdate; a block whose meta (its reference) the document holds is skipped, as its marker is. */
+  async writeMany(_owner: DocOwner, externalId: string, blocks: readonly DocBlock[], position: DocPosition, tabId: string | null = null): Promise<{ tabMissing: boolean }> {
+    this.maybeFail('writeMany');
+    const doc = this.docs.get(externalId);
+    if (!doc) throw new DocNotFoundError(externalId);
+    for (const block of blocks) {
+      if (doc.blocks.some((written) => written.meta === block.meta)) continue;
+      if (position === 'beginning') doc.blocks.unshift(block);
+      else doc.blocks.push(block);
+    }
+    this.writtenTabs.push(tabId);
+    return { tabMissing: tabId !== null && this.missingTabs.has(tabId) };
+  }
+
   /** One tab, as the local store has. */
   tabs(_owner: DocOwner, externalId: string): Promise<{ id: string; title: string }[]> {
     const doc = this.docs.get(externalId);

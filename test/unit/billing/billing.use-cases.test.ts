@@ -19,7 +19,7 @@ async function subscribed(world: ReturnType<typeof billingWorld>, overrides = {}
 }
 
 describe('checkouts', () => {
-  it('opens a subscription checkout with the plan, the spec\'s return URLs and one customer', async () => {
+  it('opens a subscription checkout with the plan, the web app\'s return URLs and one customer', async () => {
     const world = billingWorld();
     const opened = await world.resolve(StartSubscriptionCheckout).execute({ ...who, planType: 'monthlyPro' });
     const request = world.gateway.calls.find((call) => call.method === 'createCheckout')?.args;

@@ -1,8 +1,8 @@
 // The whole app: the router with every screen, and the session wired to it. Loaded as its own
 // chunk by main.tsx, so a first visit to the landing page does not wait for it.
-import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
+import { createQueryClient } from '@/lib/query-client';
 import { App } from './app';
 import { installConnection } from './connection';
 import { createAppRouter } from './router';
@@ -10,9 +10,10 @@ import { installSession } from './session';
 
 /**
  * Renders the app into `root` (replacing the standalone landing page), first opening `href` when given.
- * `queryClient` is the landing page's, so what it loaded (prices, configuration) is not asked for again.
+ * The app's one query cache is made here: the standalone landing page loads without it.
  */
-export async function bootApp(root: Root, queryClient: QueryClient, href?: string): Promise<void> {
+export async function bootApp(root: Root, href?: string): Promise<void> {
+  const queryClient = createQueryClient();
   const router = createAppRouter();
   // Before the first render: the login guard's first request already needs the bearer.
   installSession(router);

@@ -52,7 +52,7 @@ const page = {
 };
 
 /**
- * The spec's route table (§2). Shared by the browser router and the tests' memory routers.
+ * The route table (docs/product.md § Screens). Shared by the browser router and the tests' memory routers.
  * The landing page, the sign-in screens, the payment outcomes and the documents are in the app's
  * main chunk; every other page loads on demand (lazyPage).
  *
@@ -99,7 +99,7 @@ function pageRoutes(): RouteObject[] {
               ErrorBoundary: RouteError,
               children: [
                 {
-                  // Spec §6: dashboard pages need an active subscription, else plan selection.
+                  // Dashboard pages need an active subscription, else plan selection (docs/product.md § Dashboard).
                   element: <SubscriptionGuard />,
                   children: [
                     // The documents are what a signed-in user opens first: in the main chunk.

@@ -1,4 +1,4 @@
-// Typed route helpers: every route of the spec's route table (§2), plus /pricing.
+// Typed route helpers: every route of docs/product.md § Screens.
 // `path` is the router pattern; `getHref` builds a link to it.
 
 function withQuery(path: string, query: Record<string, string | undefined>): string {
@@ -38,7 +38,7 @@ export const paths = {
     path: '/dashboard/doc/:id',
     getHref: (id: string) => `/dashboard/doc/${encodeURIComponent(id)}`,
   },
-  /** Not in the spec's table: one search over the mail of all the user's documents. */
+  /** One search over the mail of all the user's documents. */
   mailSearch: { path: '/dashboard/mail', getHref: () => '/dashboard/mail' },
   dashboardUsage: { path: '/dashboard/usage', getHref: () => '/dashboard/usage' },
   dashboardSettings: { path: '/dashboard/settings', getHref: () => '/dashboard/settings' },

@@ -1,6 +1,6 @@
-// Session timing (spec §9 and the server contract: the JWT lives one hour).
+// Session timing (docs/product.md § Sign-in and the session: the JWT lives one hour).
 
-/** The login guard re-verifies the session this often (spec: 3,000,000 ms). */
+/** The login guard re-verifies the session this often (3,000,000 ms: docs/product.md § Sign-in and the session). */
 export const AUTH_RECHECK_INTERVAL_MS = 3_000_000;
 
 /** A periodic check refreshes a token that would expire within this window, so an active user

@@ -1,4 +1,4 @@
-// The session token's home: localStorage under `auth_token` (spec §3).
+// The session token's home: localStorage under `auth_token` (docs/product.md § Sign-in and the session).
 // Writes throw when the browser refuses storage, so /auth-success can report it;
 // reads and removals never throw, so a broken storage reads as "signed out".
 import { decodeJwtPayload, isExpired, type JwtPayload } from './jwt';
@@ -29,7 +29,7 @@ export type StoredSession = { token: string; payload: JwtPayload };
 
 /**
  * The stored token when it is present and unexpired. An unparsable token counts as expired,
- * is logged and removed (spec §4); an expired one is left for the caller to clear.
+ * is logged and removed (docs/product.md § Sign-in and the session); an expired one is left for the caller to clear.
  */
 export function readUsableToken(now: number = Date.now()): StoredSession | null {
   const token = readStoredToken();

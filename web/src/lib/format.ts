@@ -1,6 +1,6 @@
 // Display formatting shared by features.
 
-/** Spec §5: subscription dates as long-form US dates, or "-" when missing. */
+/** docs/product.md § Settings: subscription dates as long-form US dates, or "-" when missing. */
 export function formatLongDate(value: string | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return '-';
   const date = value instanceof Date ? value : new Date(value);

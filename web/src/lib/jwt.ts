@@ -32,7 +32,7 @@ export function decodeJwtPayload(token: string): JwtPayload | null {
   }
 }
 
-/** Spec §5: a token is expired when the current time is at or past exp. */
+/** docs/product.md § Sign-in and the session: a token is expired when the current time is at or past exp. */
 export function isExpired(payload: JwtPayload, now: number = Date.now()): boolean {
   return now >= payload.exp * 1000;
 }

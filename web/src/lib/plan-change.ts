@@ -1,11 +1,10 @@
 // Changing between Basic and Professional while subscribed (docs/api.md § Subscription): shared by
 // Settings and the plan page, which offer the same confirm dialog (components/plan-change).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from './api-client';
+import { subscriptionRoutes, type PlanChangePreview, type PlanChangeResponse } from '@contract/subscription';
+import { callRoute } from './api-route';
 import { subscriptionKeys, tokenStateKeys } from './query-keys';
-import { toSubscriptionStatus, type PlanType } from './subscription-status';
-
-import type { PlanChangePreview, PlanChangeResponse } from '@contract/subscription';
+import type { PlanType } from './subscription-status';
 
 export type { PlanChangePreview, PlanChangeResponse };
 
@@ -16,12 +15,12 @@ export const planChangeKeys = {
 
 /** GET /api/subscription/plan-change?planType: what the change does and costs. */
 export async function getPlanChangePreview(planType: PlanType, signal?: AbortSignal): Promise<PlanChangePreview> {
-  return api.get('subscription/plan-change', { searchParams: { planType }, ...(signal ? { signal } : {}) }).json<PlanChangePreview>();
+  return callRoute(subscriptionRoutes.previewPlanChange, { query: { planType }, signal });
 }
 
 /** POST /api/subscription/change-plan, with the preview's proration moment so the charge matches it. */
 export async function changePlan(input: { planType: PlanType; prorationDate: string }): Promise<PlanChangeResponse> {
-  return api.post('subscription/change-plan', { json: input }).json<PlanChangeResponse>();
+  return callRoute(subscriptionRoutes.changePlan, { body: input });
 }
 
 /** The preview; always asked again when the dialog opens (it is priced at this moment). */
@@ -42,7 +41,7 @@ export function useChangePlan() {
   return useMutation({
     mutationFn: changePlan,
     onSuccess: (result) => {
-      queryClient.setQueryData(subscriptionKeys.status(), toSubscriptionStatus(result.status));
+      queryClient.setQueryData(subscriptionKeys.status(), result.status);
       void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
       void queryClient.invalidateQueries({ queryKey: tokenStateKeys.all });
     },

@@ -7,7 +7,7 @@ import { focusManager, QueryCache, QueryClient } from '@tanstack/react-query';
 declare module '@tanstack/react-query' {
   interface Register {
     queryMeta: {
-      /** Logged with the error when a load fails (spec §8: most load failures are logged only). */
+      /** Logged with the error when a load fails (most load failures are logged only: docs/product.md § Messages and failures). */
       errorMessage?: string;
     };
   }
@@ -55,7 +55,7 @@ export function createQueryClient(): QueryClient {
         staleTime: DEFAULT_STALE_TIME_MS,
         refetchOnWindowFocus: true,
         // The API client repeats a request once after a 401 (session policy); nothing else is retried,
-        // so a failure shows at once, as the spec's states expect.
+        // so a failure shows at once (docs/product.md § Messages and failures).
         retry: false,
         // Offline, a call fails as it always did instead of waiting for the network to return.
         networkMode: 'always',

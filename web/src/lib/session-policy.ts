@@ -1,4 +1,4 @@
-// The session policy (spec §4), in one place: which bearer to send, and what a 401 means.
+// The session policy (docs/product.md § Sign-in and the session), in one place: which bearer to send, and what a 401 means.
 // The API client calls it through `SessionHooks`; the app builds it with its token access,
 // its refresh call and its "go to /login" handler, so the client never imports a store.
 import { decodeJwtPayload, isExpired } from './jwt';

@@ -3,28 +3,12 @@
 // A failed load is logged and the last known values stay. It also says how many mails wait for tokens,
 // which turns the panel to an alert and shows the banner (token-banner.tsx).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api-client';
-import { isRecord } from './answer-checks';
+import { tokenRoutes, type TokenState } from '@contract/usage';
+import { callRoute } from './api-route';
 import { tokenStateKeys } from './query-keys';
-
-import type { TokenState } from '@contract/usage';
 
 /** The balance as GET /api/tokens/state answers it (the HTTP contract's type). */
 export type { TokenState };
-
-export function toTokenState(body: unknown): TokenState {
-  const state = isRecord(body) ? body['tokenState'] : undefined;
-  const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
-  if (!isRecord(state)) throw new Error('GET /api/tokens/state answered without a tokenState.');
-  const subscriptionTokens = count(state['subscriptionTokens']);
-  const maxSubscriptionTokens = count(state['maxSubscriptionTokens']);
-  const additionalTokens = count(state['additionalTokens']);
-  const heldMails = count(state['heldMails']);
-  if (subscriptionTokens === null || maxSubscriptionTokens === null || additionalTokens === null || heldMails === null) {
-    throw new Error('GET /api/tokens/state answered with a malformed tokenState.');
-  }
-  return { subscriptionTokens, maxSubscriptionTokens, additionalTokens, unlimited: state['unlimited'] === true, heldMails };
-}
 
 /** The share of the period's allowance at or below which the balance is low (docs/api.md § Tokens). */
 export const LOW_BALANCE_SHARE = 0.1;
@@ -54,7 +38,7 @@ export function heldMailsText(count: number): string {
 
 /** GET /api/tokens/state. */
 export async function getTokenState(signal?: AbortSignal): Promise<TokenState> {
-  return toTokenState(await api.get('tokens/state', signal ? { signal } : {}).json<unknown>());
+  return (await callRoute(tokenRoutes.tokenState, { signal })).tokenState;
 }
 
 export const tokenStateQueryOptions = () =>

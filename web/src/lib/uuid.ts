@@ -1,4 +1,4 @@
-// Client-generated ids (the document id of spec §3 is a uuid made in the browser).
+// Client-generated ids (a new document's id is a uuid made in the browser: docs/api.md, "Documents").
 
 function toHex(bytes: Uint8Array): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');

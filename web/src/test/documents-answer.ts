@@ -3,8 +3,10 @@ import type { Handler } from './fake-fetch';
 interface ListedDocument {
   documentId: string;
   documentName: string;
+  templateName?: string;
   emails: string[];
   forwardEmail: string;
+  googleDocumentId?: string;
   documentUrl?: string;
   createdAt: string;
 }
@@ -15,7 +17,11 @@ interface ListedDocument {
  */
 export function documentsAnswer(documents: readonly ListedDocument[] = []): Handler {
   return (request) => {
-    if (Object.keys(request.query).length === 0) return { status: 200, body: documents };
+    if (Object.keys(request.query).length === 0) {
+      // The whole list: every field of DocumentListItem, as the contract requires.
+      const items = documents.map((document) => ({ templateName: '', googleDocumentId: `g-${document.documentId}`, documentUrl: '', ...document }));
+      return { status: 200, body: items };
+    }
     const pageSize = Number(request.query['pageSize'] ?? 24);
     const data = documents.slice(0, pageSize).map(({ documentId, documentName, emails, forwardEmail, documentUrl, createdAt }) => ({
       documentId,

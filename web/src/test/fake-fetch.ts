@@ -60,6 +60,7 @@ export const anActiveSubscription = {
   maxSubscriptionTokens: 500,
   additionalTokens: 40,
   planType: 'monthlyPro',
+  billingDisabled: false,
 };
 
 export const unauthenticated: Reply = {

@@ -1,10 +1,11 @@
 import { Router } from '@koa/router';
-import { validate } from '../../../platform/http/validate.js';
+import { accountRoutes as routes } from '../../../contract/account.js';
+import { contractRouter } from '../../../platform/http/contract-route.js';
+import { JsonAttachment } from '../../../platform/http/json-attachment.js';
 import { principalOf, requireAuth, type AuthState, type Authenticate } from '../../identity/index.js';
 import type { DeleteAccount } from '../application/delete-account.use-case.js';
 import type { ExportAccount } from '../application/export-account.use-case.js';
 import { exportFileName, presentAccountExport } from './account.presenter.js';
-import { deleteAccountBody } from './account.schemas.js';
 
 export interface AccountRouteDeps {
   authenticate: Authenticate;
@@ -14,21 +15,16 @@ export interface AccountRouteDeps {
 
 /** GET /api/account/export (a JSON attachment), POST /api/account/delete (204, every session ended). */
 export function accountRoutes(deps: AccountRouteDeps): Router<AuthState> {
-  const router = new Router<AuthState>({ prefix: '/api/account' });
-  const auth = requireAuth(deps.authenticate);
+  const router = new Router<AuthState>();
+  const on = contractRouter(router, { bearer: requireAuth(deps.authenticate) });
 
-  router.get('/export', auth, async (ctx) => {
+  on(routes.exportAccount, async (ctx) => {
     const data = await deps.exportAccount.execute(principalOf(ctx).user.id);
-    ctx.set('Content-Disposition', `attachment; filename="${exportFileName(data.exportedAt)}"`);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.type = 'application/json';
-    ctx.body = JSON.stringify(presentAccountExport(data), null, 2);
+    return new JsonAttachment(presentAccountExport(data), exportFileName(data.exportedAt));
   });
 
-  router.post('/delete', auth, async (ctx) => {
-    const { email } = validate(deleteAccountBody, ctx.request.body);
+  on(routes.deleteAccount, async (ctx, { body: { email } }) => {
     await deps.deleteAccount.execute(principalOf(ctx).user.id, email);
-    ctx.status = 204;
   });
 
   return router;

@@ -1,17 +1,12 @@
 import { inject, injectable } from 'tsyringe';
 import { AppError } from '../../../shared/app-error.js';
-import { CLOCK, type Clock } from '../../../shared/clock.js';
 import { BillingErrors } from '../billing.errors.js';
-import { isActive, isCanceling, type Subscription } from '../domain/subscription.js';
-import { BILLING_SETTINGS, ensureBillingOn, type BillingSettings } from './billing-settings.js';
+import { isCanceling, type Subscription } from '../domain/subscription.js';
 import { callGateway } from './call-gateway.js';
-import { CurrentSubscription } from './current-subscription.js';
 import { idempotencyKey } from './idempotency-key.js';
 import { RecordSubscription } from './outcomes/record-subscription.use-case.js';
 import { PAYMENT_GATEWAY, type PaymentGateway } from './ports/payment-gateway.port.js';
-
-const longDate = (date: Date | null) =>
-  date ? date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }) : 'the end of the period';
+import { longDate, SubscriptionNow } from './subscription-now.js';
 
 /**
  * Cancel (at the period's end: the paid month is kept) and reactivate (undo that before the end).
@@ -21,20 +16,13 @@ const longDate = (date: Date | null) =>
 @injectable()
 export class ChangeCancellation {
   constructor(
-    @inject(BILLING_SETTINGS) private readonly settings: BillingSettings,
-    @inject(CurrentSubscription) private readonly current: CurrentSubscription,
+    @inject(SubscriptionNow) private readonly subscriptions: SubscriptionNow,
     @inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @inject(RecordSubscription) private readonly record: RecordSubscription,
-    @inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async cancel(userId: string): Promise<void> {
-    ensureBillingOn(this.settings);
-    const subscription = await this.current.of(userId);
-    const now = this.clock.now();
-    if (!subscription || !isActive(subscription, now)) {
-      throw new AppError(BillingErrors.NOT_ACTIVE, 'There is no active subscription to cancel.');
-    }
+    const { subscription, now } = await this.subscriptions.active(userId, 'There is no active subscription to cancel.');
     if (isCanceling(subscription, now)) {
       throw new AppError(BillingErrors.ALREADY_CANCELING, `The subscription is already set to end on ${longDate(subscription.currentPeriodEnd)}.`);
     }
@@ -42,9 +30,8 @@ export class ChangeCancellation {
   }
 
   async reactivate(userId: string): Promise<void> {
-    ensureBillingOn(this.settings);
-    const subscription = await this.current.of(userId);
-    if (!subscription || !isCanceling(subscription, this.clock.now())) {
+    const { subscription, now } = await this.subscriptions.of(userId);
+    if (!subscription || !isCanceling(subscription, now)) {
       throw new AppError(BillingErrors.NOT_CANCELING, 'The subscription is not set to cancel, so there is nothing to reactivate.');
     }
     await this.change(userId, subscription, false);

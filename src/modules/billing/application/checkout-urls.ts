@@ -1,6 +1,6 @@
 import { SESSION_ID_PLACEHOLDER } from '../domain/checkout-session.js';
 
-/** Where the payment pages send the browser back to: the web app's routes (spec §2). */
+/** Where the payment pages send the browser back to: the web app's routes (docs/product.md § Screens). */
 export function checkoutUrls(publicUrl: string) {
   return {
     success: `${publicUrl}/success?session_id=${SESSION_ID_PLACEHOLDER}`,

@@ -1,13 +1,11 @@
 import { inject, injectable } from 'tsyringe';
 import { AppError } from '../../../shared/app-error.js';
-import { CLOCK, type Clock } from '../../../shared/clock.js';
 import { BillingErrors } from '../billing.errors.js';
 import { planChangeDirection, type PlanChangeDirection } from '../domain/plan-change.js';
 import { PLAN_NAMES, type PlanType, type Price } from '../domain/price.js';
-import { isActive, isCanceling, type Subscription } from '../domain/subscription.js';
-import { BILLING_SETTINGS, ensureBillingOn, type BillingSettings } from './billing-settings.js';
-import { CurrentSubscription } from './current-subscription.js';
+import { isCanceling, type Subscription } from '../domain/subscription.js';
 import { GetPrices } from './get-prices.use-case.js';
+import { longDate, SubscriptionNow } from './subscription-now.js';
 
 export interface PlanChangeContext {
   subscription: Subscription;
@@ -17,30 +15,20 @@ export interface PlanChangeContext {
   direction: PlanChangeDirection;
 }
 
-export const longDate = (date: Date | null) =>
-  date ? date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }) : 'the end of the period';
-
 /**
  * Who may change plan, to what: an active subscription not set to end, to the plan it is not on.
- * Buying the same plan again stays the spec's 409; a canceling subscription is reactivated first, so
+ * Buying the same plan again stays a 409 (docs/product.md § Plans, prices and tokens); a canceling subscription is reactivated first, so
  * a change never silently undoes the user's cancellation.
  */
 @injectable()
 export class PlanChangeRules {
   constructor(
-    @inject(BILLING_SETTINGS) private readonly settings: BillingSettings,
-    @inject(CurrentSubscription) private readonly current: CurrentSubscription,
+    @inject(SubscriptionNow) private readonly subscriptions: SubscriptionNow,
     @inject(GetPrices) private readonly prices: GetPrices,
-    @inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async check(userId: string, planType: PlanType): Promise<PlanChangeContext> {
-    ensureBillingOn(this.settings);
-    const subscription = await this.current.of(userId);
-    const now = this.clock.now();
-    if (!subscription || !isActive(subscription, now)) {
-      throw new AppError(BillingErrors.NOT_ACTIVE, 'There is no active subscription to change. Choose a plan to subscribe instead.');
-    }
+    const { subscription, now } = await this.subscriptions.active(userId, 'There is no active subscription to change. Choose a plan to subscribe instead.');
     if (subscription.planType === planType) {
       throw new AppError(BillingErrors.ALREADY_SUBSCRIBED, `You are already on the ${PLAN_NAMES[planType]} plan.`);
     }

@@ -1,39 +1,30 @@
 import { inject, injectable } from 'tsyringe';
 import { AppError } from '../../../shared/app-error.js';
-import { CLOCK, type Clock } from '../../../shared/clock.js';
 import { BillingErrors } from '../billing.errors.js';
 import { unitsFor } from '../domain/price.js';
 import { isActive } from '../domain/subscription.js';
-import { BILLING_SETTINGS, ensureBillingOn, type BillingSettings } from './billing-settings.js';
-import { CheckoutOpener } from './checkout-opener.js';
-import { checkoutUrls } from './checkout-urls.js';
-import { CurrentSubscription } from './current-subscription.js';
-import { GetPrices } from './get-prices.use-case.js';
-import type { StartCheckoutInput } from './start-subscription-checkout.use-case.js';
+import { CheckoutStart, type StartCheckoutInput } from './checkout-start.js';
+import { SubscriptionNow } from './subscription-now.js';
 
 export const MAX_TOKEN_PURCHASE = 1_000_000;
 
-/** Extra tokens, bought on top of a running subscription (spec §1: "during a subscription"). */
+/** Extra tokens, bought on top of a running subscription (docs/api.md § Prices, checkouts and the billing email). */
 @injectable()
 export class StartTokenCheckout {
   constructor(
-    @inject(BILLING_SETTINGS) private readonly settings: BillingSettings,
-    @inject(CurrentSubscription) private readonly current: CurrentSubscription,
-    @inject(GetPrices) private readonly prices: GetPrices,
-    @inject(CheckoutOpener) private readonly opener: CheckoutOpener,
-    @inject(CLOCK) private readonly clock: Clock,
+    @inject(SubscriptionNow) private readonly subscriptions: SubscriptionNow,
+    @inject(CheckoutStart) private readonly start: CheckoutStart,
   ) {}
 
   async execute(input: StartCheckoutInput & { tokenAmount: number }): Promise<{ sessionId: string; url: string }> {
-    ensureBillingOn(this.settings);
+    const { subscription, now } = await this.subscriptions.of(input.userId);
     if (!Number.isInteger(input.tokenAmount) || input.tokenAmount < 1 || input.tokenAmount > MAX_TOKEN_PURCHASE) {
       throw new RangeError(`tokenAmount must be a whole number from 1 to ${MAX_TOKEN_PURCHASE}`);
     }
-    if (!isActive(await this.current.of(input.userId), this.clock.now())) {
+    if (!isActive(subscription, now)) {
       throw new AppError(BillingErrors.SUBSCRIPTION_REQUIRED, 'Extra tokens can be bought during an active subscription. Choose a plan first.');
     }
-    const price = await this.prices.one('singleToken');
-    const urls = checkoutUrls(this.settings.publicUrl);
-    return this.opener.open({ ...input, mode: 'payment', price, quantity: unitsFor(input.tokenAmount, price), successUrl: urls.success, cancelUrl: urls.cancelTokens });
+    const { userId, email, nonce } = input;
+    return this.start.open({ userId, email, nonce }, { mode: 'payment', priceType: 'singleToken', quantity: (price) => unitsFor(input.tokenAmount, price), cancel: 'tokens' });
   }
 }

@@ -1,4 +1,4 @@
-/** The two monthly plans the spec names; their price types double as Stripe lookup keys. */
+/** The two monthly plans (docs/product.md § Plans, prices and tokens); their price types double as Stripe lookup keys. */
 export const PLAN_TYPES = ['monthlyBasic', 'monthlyPro'] as const;
 export type PlanType = (typeof PLAN_TYPES)[number];
 
@@ -36,7 +36,7 @@ export function totalCents(price: Pick<Price, 'unitAmountCents'>, quantity: numb
 }
 
 /**
- * Units to buy for a wanted number of tokens: rounded up to a whole unit (spec §5), so the user gets
+ * Units to buy for a wanted number of tokens: rounded up to a whole unit (docs/product.md § Plans, prices and tokens), so the user gets
  * at least what they asked for.
  */
 export function unitsFor(tokens: number, price: Pick<Price, 'tokens'>): number {

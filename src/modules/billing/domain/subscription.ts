@@ -35,7 +35,7 @@ export interface Subscription extends SubscriptionSnapshot {
   updatedAt: Date;
 }
 
-/** What the spec's status field says: `none` without a subscription. */
+/** What the status field says: `none` without a subscription (docs/product.md § Plans, prices and tokens). */
 export type DisplayedStatus = SubscriptionStatus | 'none';
 
 const periodOver = (subscription: SubscriptionSnapshot, now: Date) => subscription.currentPeriodEnd !== null && subscription.currentPeriodEnd <= now;
@@ -50,7 +50,7 @@ export function effectiveStatus(subscription: SubscriptionSnapshot | null, now: 
   return subscription.status;
 }
 
-/** Active and paid; canceling counts as active until the period ends. No trials exist (spec §1). */
+/** Active and paid; canceling counts as active until the period ends. No trials exist (docs/product.md § Plans, prices and tokens). */
 export function isActive(subscription: SubscriptionSnapshot | null, now: Date): boolean {
   return effectiveStatus(subscription, now) === 'active';
 }
@@ -74,7 +74,7 @@ export function localRenewalDue(subscription: SubscriptionSnapshot, now: Date): 
 export const firstPeriod = (now: Date): Period => ({ start: now, end: addMonths(now, 1) });
 
 /**
- * The subscription fields of the spec's status call. `cancelAtPeriodEnd` is shown only while the
+ * The subscription fields of the status call (docs/api.md, "Subscription"). `cancelAtPeriodEnd` is shown only while the
  * subscription is still running: the Settings page reads it as "Canceling", so an ended one must say
  * false to be shown as "Canceled".
  */

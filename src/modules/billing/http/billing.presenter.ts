@@ -7,7 +7,7 @@ import type { SubscriptionStatusView } from '../application/get-subscription-sta
 import type { Card } from '../domain/card.js';
 import { centsToDollars, type Price } from '../domain/price.js';
 
-/** Whitelists what leaves the API; field names are the spec's (§3), plus `billingDisabled`. */
+/** Whitelists what leaves the API; field names are the contract's (docs/api.md, "Subscription"), plus `billingDisabled`. */
 export function presentStatus(view: SubscriptionStatusView): SubscriptionStatus {
   return {
     isActive: view.isActive,

@@ -1,6 +1,7 @@
 import type { CheckoutSession } from '../domain/checkout-session.js';
 import { centsToDollars, isPlanType, PLAN_NAMES } from '../domain/price.js';
 import { escapeHtml } from '../../../platform/http/escape-html.js';
+import { htmlPage } from '../../../platform/http/html-page.js';
 
 const whole = (value: number) => value.toLocaleString('en-US');
 const money = (cents: number) => `$${(Math.round(cents) / 100).toFixed(2)}`;
@@ -52,15 +53,9 @@ export function renderLocalCheckoutPage(state: LocalPageState, session: Checkout
 ${item ? `<p class="detail">${escapeHtml(item.title)}</p>` : ''}
 <p class="note">${escapeHtml(NOTES[state === 'open' ? 'not-found' : state])}</p>
 ${session && state !== 'not-found' ? `<div class="actions"><form method="post" action="${base}/cancel"><button type="submit" class="cancel">Back to the app</button></form></div>` : ''}`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>TEST MODE · Mailscribe checkout</title>
-<style>
-  body { font-family: system-ui, sans-serif; background: #f4f5f7; color: #1f2328; margin: 0; }
+  return htmlPage({
+    title: 'TEST MODE · Mailscribe checkout',
+    css: `  body { font-family: system-ui, sans-serif; background: #f4f5f7; color: #1f2328; margin: 0; }
   .banner { background: #b45309; color: #fff; text-align: center; font-weight: 700; letter-spacing: .08em; padding: 10px; }
   main { background: #fff; max-width: 460px; margin: 40px auto; padding: 32px; border-radius: 8px; box-shadow: 0 1px 3px rgba(0,0,0,.15); }
   h1 { font-size: 1.35rem; margin: 0 0 8px; }
@@ -69,15 +64,11 @@ ${session && state !== 'not-found' ? `<div class="actions"><form method="post" a
   .actions { display: flex; gap: 12px; }
   button { font: inherit; padding: 10px 20px; border-radius: 6px; border: 1px solid #d0d7de; cursor: pointer; }
   .pay { background: #1f6feb; border-color: #1f6feb; color: #fff; }
-  .cancel { background: #fff; }
-</style>
-</head>
-<body>
-<div class="banner">TEST MODE</div>
+  .cancel { background: #fff; }`,
+    body: `<div class="banner">TEST MODE</div>
 <main>
 <p class="note">Local test checkout (BILLING=local): no payment is taken and no card is charged.</p>
 ${body}
-</main>
-</body>
-</html>`;
+</main>`,
+  });
 }

@@ -1,9 +1,10 @@
 import { Router } from '@koa/router';
-import type { StripeWebhookResponse } from '../../../contract/billing.js';
+import { stripeWebhookRoutes as routes, type StripeWebhookResponse } from '../../../contract/billing.js';
+import { contractRouter } from '../../../platform/http/contract-route.js';
 import type { Logger } from '../../../platform/logging/logger.js';
 import type { ApplyBillingEvent } from '../application/apply-billing-event.use-case.js';
 import type { StripeEventSource } from '../infra/stripe/stripe-events.js';
-import { readRawBody, STRIPE_WEBHOOK_PATH } from './raw-body.js';
+import { readRawBody } from './raw-body.js';
 
 export interface StripeWebhookRouteDeps {
   source: StripeEventSource;
@@ -19,18 +20,17 @@ export interface StripeWebhookRouteDeps {
  */
 export function stripeWebhookRoutes({ source, apply, logger }: StripeWebhookRouteDeps): Router {
   const router = new Router();
-  router.post(STRIPE_WEBHOOK_PATH, async (ctx) => {
+  contractRouter(router)(routes.stripeWebhook, async (ctx) => {
     const raw = await readRawBody(ctx.req);
     const delivery = await source.verify(raw, ctx.get('stripe-signature') || undefined);
     if (!delivery.usable) {
       logger.warn({ eventId: delivery.eventId, type: delivery.type, problem: delivery.problem }, 'stripe event of an unexpected shape acknowledged, not applied');
-      ctx.body = { received: true, outcome: 'ignored' } satisfies StripeWebhookResponse;
-      return;
+      return { received: true, outcome: 'ignored' } satisfies StripeWebhookResponse;
     }
     const { event } = delivery;
     const outcome = await apply.execute(event);
     logger.info({ eventId: event.eventId, kind: event.kind, outcome }, 'stripe event');
-    ctx.body = { received: true, outcome } satisfies StripeWebhookResponse;
+    return { received: true, outcome } satisfies StripeWebhookResponse;
   });
   return router;
 }

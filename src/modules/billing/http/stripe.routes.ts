@@ -1,5 +1,6 @@
 import { Router } from '@koa/router';
-import { validate } from '../../../platform/http/validate.js';
+import { billingRoutes as routes } from '../../../contract/billing.js';
+import { contractRouter, OK } from '../../../platform/http/contract-route.js';
 import { AppError } from '../../../shared/app-error.js';
 import type { Clock } from '../../../shared/clock.js';
 import { principalOf, requireAuth, type Authenticate, type AuthState } from '../../identity/index.js';
@@ -10,7 +11,6 @@ import type { StartSubscriptionCheckout } from '../application/start-subscriptio
 import type { StartTokenCheckout } from '../application/start-token-checkout.use-case.js';
 import { BillingErrors } from '../billing.errors.js';
 import { presentCheckout, presentCheckoutOutcome, presentPrice } from './billing.presenter.js';
-import { checkoutParams, emailBody, priceTypeParam, subscriptionCheckoutBody, tokenCheckoutBody } from './billing.schemas.js';
 import { requester } from './subscription.routes.js';
 
 export interface StripeRouteDeps {
@@ -24,53 +24,51 @@ export interface StripeRouteDeps {
 }
 
 /**
- * /api/stripe/*: the spec's `{payment-provider}` calls. The path says stripe whatever the gateway, so
+ * /api/stripe/*: the payment calls (docs/api.md, "Prices, checkouts and the billing email"). The path says stripe whatever the gateway, so
  * the web app is the same with the local checkout.
  */
 export function stripeRoutes(deps: StripeRouteDeps): Router<AuthState> {
-  const router = new Router<AuthState>({ prefix: '/api/stripe' });
-  const auth = requireAuth(deps.authenticate);
+  const router = new Router<AuthState>();
+  const on = contractRouter(router, { bearer: requireAuth(deps.authenticate) });
   const { clock } = deps;
 
   // Public: the landing page shows prices before anyone signs in.
-  router.get('/prices', async (ctx) => {
+  on(routes.prices, async (ctx) => {
     ctx.set('Cache-Control', 'public, max-age=60');
-    ctx.body = (await deps.prices.list()).map(presentPrice);
+    return (await deps.prices.list()).map(presentPrice);
   });
 
-  router.get('/price/:type', async (ctx) => {
-    // An unknown type names no price: 404, like a missing one.
-    const parsed = priceTypeParam.safeParse(ctx.params);
-    if (!parsed.success) throw new AppError(BillingErrors.PRICE_NOT_FOUND, 'There is no such price type: use monthlyBasic, monthlyPro or singleToken.');
-    const { type } = parsed.data;
-    ctx.set('Cache-Control', 'public, max-age=60');
-    ctx.body = presentPrice(await deps.prices.one(type));
-  });
+  // An unknown type names no price: 404, like a missing one.
+  const noSuchPrice = () => new AppError(BillingErrors.PRICE_NOT_FOUND, 'There is no such price type: use monthlyBasic, monthlyPro or singleToken.');
+  on(
+    routes.price,
+    async (ctx, { params: { type } }) => {
+      ctx.set('Cache-Control', 'public, max-age=60');
+      return presentPrice(await deps.prices.one(type));
+    },
+    { invalidParams: noSuchPrice },
+  );
 
-  router.put('/email', auth, async (ctx) => {
-    const { email } = validate(emailBody, ctx.request.body);
+  on(routes.billingEmail, async (ctx, { body: { email } }) => {
     await deps.paymentMethods.setEmail({ ...requester(ctx, clock), email });
-    ctx.body = { ok: true };
+    return OK;
   });
 
-  // The spec spells it "subscritpion"; the correct spelling is accepted too.
-  router.post(['/create-checkout-session-subscritpion', '/create-checkout-session-subscription'], auth, async (ctx) => {
-    const { priceType } = validate(subscriptionCheckoutBody, ctx.request.body);
-    ctx.body = presentCheckout(await deps.subscriptionCheckout.execute({ ...requester(ctx, clock), planType: priceType }));
-  });
+  // The path keeps its historical "subscritpion" (docs/product.md § Plans, prices and tokens); the correct spelling is accepted too (the route's alias).
+  on(routes.subscriptionCheckout, async (ctx, { body: { priceType } }) => presentCheckout(await deps.subscriptionCheckout.execute({ ...requester(ctx, clock), planType: priceType })));
 
-  router.post('/create-custom-token-checkout', auth, async (ctx) => {
-    const { tokenAmount } = validate(tokenCheckoutBody, ctx.request.body);
-    ctx.body = presentCheckout(await deps.tokenCheckout.execute({ ...requester(ctx, clock), tokenAmount }));
-  });
+  on(routes.tokenCheckout, async (ctx, { body: { tokenAmount } }) => presentCheckout(await deps.tokenCheckout.execute({ ...requester(ctx, clock), tokenAmount })));
 
   // The payment success page: what the checkout bought, and the user's tokens now.
-  router.get('/checkout/:sessionId', auth, async (ctx) => {
-    const parsed = checkoutParams.safeParse(ctx.params);
-    if (!parsed.success) throw new AppError(BillingErrors.CHECKOUT_NOT_FOUND, 'There is no such checkout.');
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentCheckoutOutcome(await deps.checkoutOutcome.execute(principalOf(ctx).user.id, parsed.data.sessionId));
-  });
+  const noSuchCheckout = () => new AppError(BillingErrors.CHECKOUT_NOT_FOUND, 'There is no such checkout.');
+  on(
+    routes.checkoutOutcome,
+    async (ctx, { params: { sessionId } }) => {
+      ctx.set('Cache-Control', 'no-store');
+      return presentCheckoutOutcome(await deps.checkoutOutcome.execute(principalOf(ctx).user.id, sessionId));
+    },
+    { invalidParams: noSuchCheckout },
+  );
 
   return router;
 }

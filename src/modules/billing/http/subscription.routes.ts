@@ -2,7 +2,8 @@ import { Router } from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import type { Clock } from '../../../shared/clock.js';
 import { principalOf, requireAuth, type Authenticate, type AuthState } from '../../identity/index.js';
-import { validate } from '../../../platform/http/validate.js';
+import { subscriptionRoutes as routes } from '../../../contract/subscription.js';
+import { contractRouter } from '../../../platform/http/contract-route.js';
 import type { ChangeCancellation } from '../application/change-cancellation.use-case.js';
 import type { ChangePlan } from '../application/change-plan.use-case.js';
 import type { GetSubscriptionStatus } from '../application/get-subscription-status.use-case.js';
@@ -11,7 +12,6 @@ import type { PaymentMethods } from '../application/payment-methods.use-case.js'
 import type { PreviewPlanChange } from '../application/preview-plan-change.use-case.js';
 import type { StartCardSetup } from '../application/start-card-setup.use-case.js';
 import { presentCard, presentCheckout, presentPlanChange, presentPlanChangePreview, presentStatus } from './billing.presenter.js';
-import { planChangeBody, planChangeQuery } from './billing.schemas.js';
 
 type Ctx = ParameterizedContext<AuthState>;
 
@@ -34,48 +34,44 @@ export interface SubscriptionRouteDeps {
 
 /** /api/subscription/*: the subscription guard's status, Settings' cancel/reactivate, plan change and cards. */
 export function subscriptionRoutes(deps: SubscriptionRouteDeps): Router<AuthState> {
-  const router = new Router<AuthState>({ prefix: '/api/subscription' });
-  const auth = requireAuth(deps.authenticate);
+  const router = new Router<AuthState>();
+  const on = contractRouter(router, { bearer: requireAuth(deps.authenticate) });
   const { clock } = deps;
   const status = async (ctx: Ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentStatus(await deps.status.execute(principalOf(ctx).user.id));
+    return presentStatus(await deps.status.execute(principalOf(ctx).user.id));
   };
 
-  router.get('/status', auth, (ctx) => status(ctx));
+  on(routes.subscriptionStatus, (ctx) => status(ctx));
 
   // Both answer the refreshed status, so the page need not ask again (it may).
-  router.post('/cancel', auth, async (ctx) => {
+  on(routes.cancelSubscription, async (ctx) => {
     await deps.cancellation.cancel(principalOf(ctx).user.id);
-    await status(ctx);
+    return status(ctx);
   });
 
-  router.post('/reactivate', auth, async (ctx) => {
+  on(routes.reactivateSubscription, async (ctx) => {
     await deps.cancellation.reactivate(principalOf(ctx).user.id);
-    await status(ctx);
+    return status(ctx);
   });
 
-  router.get('/plan-change', auth, async (ctx) => {
-    const { planType } = validate(planChangeQuery, ctx.query);
+  on(routes.previewPlanChange, async (ctx, { query: { planType } }) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentPlanChangePreview(await deps.previewPlanChange.execute(principalOf(ctx).user.id, planType));
+    return presentPlanChangePreview(await deps.previewPlanChange.execute(principalOf(ctx).user.id, planType));
   });
 
-  router.post('/change-plan', auth, async (ctx) => {
-    const { planType, prorationDate } = validate(planChangeBody, ctx.request.body);
+  on(routes.changePlan, async (ctx, { body: { planType, prorationDate } }) => {
     const userId = principalOf(ctx).user.id;
     const done = await deps.changePlan.execute({ userId, planType, prorationDate: prorationDate ? new Date(prorationDate) : null });
-    ctx.body = presentPlanChange(done, await deps.status.execute(userId));
+    return presentPlanChange(done, await deps.status.execute(userId));
   });
 
-  router.get('/payment-methods', auth, async (ctx) => {
+  on(routes.paymentMethods, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = (await deps.paymentMethods.cards(principalOf(ctx).user.id)).map(presentCard);
+    return (await deps.paymentMethods.cards(principalOf(ctx).user.id)).map(presentCard);
   });
 
-  router.post('/setup-payment-method', auth, async (ctx) => {
-    ctx.body = presentCheckout(await deps.cardSetup.execute(requester(ctx, clock)));
-  });
+  on(routes.setupPaymentMethod, async (ctx) => presentCheckout(await deps.cardSetup.execute(requester(ctx, clock))));
 
   return router;
 }

@@ -48,9 +48,13 @@ export class ContinueDocument {
     @inject(CLOCK) private readonly clock: Clock,
   ) {}
 
+  /** Characters at which a part continues: a batch of blocks is cut to fit under it (write.step.ts). */
+  threshold(): number {
+    return continuationThreshold(this.config.DOC_CONTINUATION_CHARACTERS, this.store.maxCharacters);
+  }
+
   async execute({ document, size, blockSize }: ContinuationInput): Promise<ContinuationTarget> {
-    const threshold = continuationThreshold(this.config.DOC_CONTINUATION_CHARACTERS, this.store.maxCharacters);
-    if (!wouldOverflow(size, blockSize, threshold)) return { outcome: 'write', externalId: document.externalId, continuedIn: null };
+    if (!wouldOverflow(size, blockSize, this.threshold())) return { outcome: 'write', externalId: document.externalId, continuedIn: null };
 
     const owner = { userId: document.ownerId };
     for (let step = 0; step < MAX_STEPS; step += 1) {

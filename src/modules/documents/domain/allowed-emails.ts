@@ -1,7 +1,5 @@
-import { MAX_EMAIL_LENGTH, type RuleViolation } from './document-rules.js';
-
-/** The spec's basic pattern: no spaces, exactly one @, a dot in the domain. */
-const BASIC_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { emailProblem, type EmailEntry } from '../../../contract/document-input-rules.js';
+import type { RuleViolation } from './document-rules.js';
 
 /** Allowed senders are compared lowercased and trimmed: mail systems treat addresses that way. */
 export function normaliseEmail(raw: string): string {
@@ -10,22 +8,16 @@ export function normaliseEmail(raw: string): string {
 
 /**
  * Where the email is checked matters: the create dialog accepts exactly 100 characters, the details
- * page only fewer (spec §5), and the server mirrors each.
+ * page only fewer; the rule and its messages are shared with the web app (src/contract/document-input-rules.ts).
  */
-export type EmailCheckContext = 'create' | 'add';
-
-export function checkEmail(raw: string, context: EmailCheckContext): RuleViolation | null {
-  const email = raw.trim();
-  if (email.length === 0) return { field: 'email', message: 'Email cannot be empty.' };
-  const tooLong = context === 'create' ? email.length > MAX_EMAIL_LENGTH : email.length >= MAX_EMAIL_LENGTH;
-  if (tooLong) return { field: 'email', message: `Email is too long. Maximum allowed is ${MAX_EMAIL_LENGTH} characters.` };
-  if (!BASIC_EMAIL.test(email)) return { field: 'email', message: 'Please enter a valid email address.' };
-  return null;
+export function checkEmail(raw: string, context: EmailEntry): RuleViolation | null {
+  const message = emailProblem(raw.trim(), context);
+  return message === null ? null : { field: 'email', message };
 }
 
 /**
  * Checks a whole list for creation: at least one, each valid. Addresses equal once normalised are kept
- * once: the create dialog compares exactly (spec §5), so `Ada@x.com` and `ada@x.com` can both arrive.
+ * once: the create dialog compares exactly (docs/product.md § Allowed emails), so `Ada@x.com` and `ada@x.com` can both arrive.
  */
 export function checkEmailList(raw: readonly string[]): { emails: string[]; violation: RuleViolation | null } {
   if (raw.length === 0) return { emails: [], violation: { field: 'allowedEmails', message: 'Add at least one source email.' } };

@@ -1,4 +1,4 @@
-// The documents list as the app shows it (spec §"Documents list"): a case-insensitive name search and
+// The documents list as the app shows it (docs/product.md § Documents list): a case-insensitive name search and
 // four orders, names compared the Polish way. The database may do the same in SQL; this is the rule.
 
 export const DOCUMENT_SORTS = ['nameAsc', 'nameDesc', 'dateAsc', 'dateDesc'] as const;

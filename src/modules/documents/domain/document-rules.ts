@@ -1,7 +1,6 @@
-/** Limits shared with the browser (spec §5, §9). */
-export const MAX_DOCUMENT_NAME_LENGTH = 70;
-export const MAX_EMAIL_LENGTH = 100;
-export const MAX_DESCRIPTION_LENGTH = 2000;
+// The limits and messages come from src/contract/document-input-rules.ts, which the web app's create
+// dialog and details page use too (docs/api.md); this file gives them the domain's violation shape.
+import { descriptionProblem, documentNameProblem } from '../../../contract/document-input-rules.js';
 
 export type RuleViolation = { field: string; message: string };
 
@@ -10,15 +9,11 @@ export function normaliseName(raw: string): string {
 }
 
 export function checkName(raw: string): RuleViolation | null {
-  const name = normaliseName(raw);
-  if (name.length === 0) return { field: 'name', message: 'Document name cannot be empty' };
-  if (name.length > MAX_DOCUMENT_NAME_LENGTH) return { field: 'name', message: `Document name is too long (max ${MAX_DOCUMENT_NAME_LENGTH} characters)` };
-  return null;
+  const message = documentNameProblem(normaliseName(raw));
+  return message === null ? null : { field: 'name', message };
 }
 
 export function checkDescription(raw: string): RuleViolation | null {
-  if (raw.trim().length > MAX_DESCRIPTION_LENGTH) {
-    return { field: 'description', message: `Description is too long (max ${MAX_DESCRIPTION_LENGTH} characters)` };
-  }
-  return null;
+  const message = descriptionProblem(raw.trim());
+  return message === null ? null : { field: 'description', message };
 }

@@ -7,7 +7,7 @@ export interface Document {
   emails: string[];
   forwardToken: string;
   forwardEmail: string;
-  /** The store's id of the linked document (the spec calls it googleDocumentId). */
+  /** The store's id of the linked document (the API calls it googleDocumentId). */
   externalId: string;
   overwriteAtBeginning: boolean;
   /** The tab of the linked document that blocks go to; null or absent: the first tab. */

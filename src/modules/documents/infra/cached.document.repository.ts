@@ -2,8 +2,9 @@ import type { NotificationBus } from '../../../platform/events/notification-bus.
 import type { Transaction } from '../../../shared/transaction.js';
 import { TtlCache } from '../../../shared/ttl-cache.js';
 import type { Document } from '../domain/document.js';
-import type { ClaimResult, DeletionStep, DocumentPatch, DocumentRepository, NewDocument } from '../application/ports/document.repository.port.js';
+import type { DeletionStep, DocumentRepository } from '../application/ports/document.repository.port.js';
 import { DOCUMENT_CHANGED_SIGNAL, parseDocumentChangedKey } from './document-changed.signal.js';
+import { DocumentRepositoryDecorator } from './document-repository.decorator.js';
 
 type Signals = Pick<NotificationBus, 'onSignal' | 'hearsAllSignals'>;
 type Recipient = Pick<Document, 'id' | 'ownerId'>;
@@ -17,17 +18,19 @@ type Recipient = Pick<Document, 'id' | 'ownerId'>;
  * "Caching"). Every change is announced on the document-changed signal (SignallingDocumentRepository, which
  * this wraps): heard here synchronously, in the other processes through LISTEN/NOTIFY, and the document's
  * copies go. The cache is used only while this process hears every process's signals; otherwise each read
- * goes to the database. A kept document's `processedEmailsCount` is not kept current.
+ * goes to the database. A kept document's `processedEmailsCount` is not kept current. Writes pass through:
+ * the wrapped repository announces each change, and that signal drops the copies.
  */
-export class CachedDocumentRepository implements DocumentRepository {
+export class CachedDocumentRepository extends DocumentRepositoryDecorator {
   private readonly documents: TtlCache<Document>;
   private readonly recipients: TtlCache<Recipient>;
 
   constructor(
-    private readonly inner: DocumentRepository,
+    inner: DocumentRepository,
     private readonly signals: Signals,
     options: { ttlMs: number; maxEntries: number; now: () => number },
   ) {
+    super(inner);
     this.documents = new TtlCache<Document>(options);
     this.recipients = new TtlCache<Recipient>(options);
     signals.onSignal(DOCUMENT_CHANGED_SIGNAL, {
@@ -40,66 +43,20 @@ export class CachedDocumentRepository implements DocumentRepository {
     });
   }
 
-  findOwned(ownerId: string, id: string): Promise<Document | null> {
+  override findOwned(ownerId: string, id: string): Promise<Document | null> {
     return this.documents.getOrLoad(`${ownerId}/${id}`, () => this.inner.findOwned(ownerId, id), () => this.signals.hearsAllSignals());
   }
 
   /** Only addresses that lead somewhere are kept: a new document's address works at once. */
-  findByForwardToken(token: string): Promise<Recipient | null> {
+  override findByForwardToken(token: string): Promise<Recipient | null> {
     return this.recipients.getOrLoad(token, () => this.inner.findByForwardToken(token), () => this.signals.hearsAllSignals());
   }
 
-  processedCount(ownerId: string, id: string): Promise<number | null> {
-    return this.inner.processedCount(ownerId, id);
-  }
-
-  listOwned(ownerId: string): Promise<Document[]> {
-    return this.inner.listOwned(ownerId);
-  }
-
-  // Writes pass through: the wrapped repository announces each change, and that signal drops the copies.
-
-  claim(document: NewDocument): Promise<ClaimResult> {
-    return this.inner.claim(document);
-  }
-
-  complete(id: string, externalId: string): Promise<Document> {
-    return this.inner.complete(id, externalId);
-  }
-
-  abandon(id: string): Promise<void> {
-    return this.inner.abandon(id);
-  }
-
-  update(ownerId: string, id: string, patch: DocumentPatch): Promise<Document | null> {
-    return this.inner.update(ownerId, id, patch);
-  }
-
-  addEmail(ownerId: string, id: string, email: string): Promise<{ emails: string[]; added: boolean } | null> {
-    return this.inner.addEmail(ownerId, id, email);
-  }
-
-  removeEmail(ownerId: string, id: string, email: string): Promise<string[] | null> {
-    return this.inner.removeEmail(ownerId, id, email);
-  }
-
-  delete(ownerId: string, id: string, within?: DeletionStep): Promise<boolean> {
-    return this.inner.delete(ownerId, id, within);
-  }
-
-  eraseHidden(limit: number, within?: DeletionStep): Promise<number> {
-    return this.inner.eraseHidden(limit, within);
-  }
-
   /** Inside the account's transaction: this process's copies go at once; `erasureCommitted` signals after the commit. */
-  async eraseAllOwned(tx: Transaction, ownerId: string, within: DeletionStep): Promise<string[]> {
+  override async eraseAllOwned(tx: Transaction, ownerId: string, within: DeletionStep): Promise<string[]> {
     const ids = await this.inner.eraseAllOwned(tx, ownerId, within);
     for (const id of ids) this.forget(id);
     return ids;
-  }
-
-  erasureCommitted(ownerId: string, ids: string[]): Promise<void> {
-    return this.inner.erasureCommitted(ownerId, ids);
   }
 
   private forget(id: string): void {

@@ -16,7 +16,7 @@ import {
   type DocWriteResult,
 } from '../application/ports/doc-store.port.js';
 import { classifyGoogleFailure } from './google-api-failure.js';
-import { blockMarker, blockRequests, endPlacement, hasBlockMarker, introRequests, textOf, type Placement } from './google-docs.requests.js';
+import { blockMarker, blocksRequests, endPlacement, hasBlockMarker, introRequests, textOf, type Placement } from './google-docs.requests.js';
 import { noteRequests } from './google-docs.note-requests.js';
 import { inTab, tabReadFields, tabTarget, tabsOf, type TabTarget } from './google-docs.tabs.js';
 import { GOOGLE_DOC_MAX_CHARACTERS, googleDocUrl } from './lazy.doc-store.js';
@@ -123,13 +123,18 @@ export class GoogleDocsDocStore implements DocStore {
    *   or someone else edited the document (write again, at the index that read gives).
    */
   async write(owner: DocOwner, externalId: string, block: DocBlock, position: DocPosition, tabId?: string | null): Promise<DocWriteResult> {
-    // One write per document at a time in this process: two at once read the same revision, and the one
-    // refused for it (400) reads and writes again, each try spending Google's per-minute quota.
-    return this.writes.run(externalId, () => this.writeNow(owner, externalId, block, position, tabId));
+    return this.writeMany(owner, externalId, [block], position, tabId);
   }
 
-  private async writeNow(owner: DocOwner, externalId: string, block: DocBlock, position: DocPosition, tabId?: string | null): Promise<DocWriteResult> {
-    const marker = blockMarker(block);
+  /** As `write`, for several blocks in one guarded batchUpdate; the blocks whose marker the read finds are left out. */
+  async writeMany(owner: DocOwner, externalId: string, blocks: readonly DocBlock[], position: DocPosition, tabId?: string | null): Promise<DocWriteResult> {
+    // One write per document at a time in this process: two at once read the same revision, and the one
+    // refused for it (400) reads and writes again, each try spending Google's per-minute quota.
+    return this.writes.run(externalId, () => this.writeNow(owner, externalId, blocks, position, tabId));
+  }
+
+  private async writeNow(owner: DocOwner, externalId: string, blocks: readonly DocBlock[], position: DocPosition, tabId?: string | null): Promise<DocWriteResult> {
+    const marked = blocks.map((block) => ({ block, marker: blockMarker(block) }));
     const fields = position === 'end' ? END_READ_FIELDS : BEGINNING_READ_FIELDS;
     // With a tab, the read carries every tab's content (includeTabsContent) and each request names the tab.
     const readTarget = async (): Promise<TabTarget> =>
@@ -139,9 +144,10 @@ export class GoogleDocsDocStore implements DocStore {
     let target = await readTarget();
     for (let attempt = 1; ; attempt += 1) {
       const doc = target.view;
-      if (hasBlockMarker(doc, marker)) return { tabMissing: target.missing };
+      const missing = marked.filter(({ marker }) => !hasBlockMarker(doc, marker));
+      if (missing.length === 0) return { tabMissing: target.missing };
       const placement: Placement = position === 'end' ? endPlacement(doc) : { at: 'beginning' };
-      const requestBody = { requests: inTab(blockRequests(block, placement, marker), target.tabId), writeControl: { requiredRevisionId: doc.revisionId } };
+      const requestBody = { requests: inTab(blocksRequests(missing, placement), target.tabId), writeControl: { requiredRevisionId: doc.revisionId } };
       try {
         await this.call(owner, 'guarded', ({ docs }) => docs.documents.batchUpdate({ documentId: externalId, requestBody }));
         return { tabMissing: target.missing };
@@ -151,7 +157,7 @@ export class GoogleDocsDocStore implements DocStore {
         target = await readTarget();
         // Same revision: refused for another reason than a change of the document.
         if (target.view.revisionId === before) throw error;
-        if (attempt >= WRITE_ATTEMPTS && !hasBlockMarker(target.view, marker)) {
+        if (attempt >= WRITE_ATTEMPTS && marked.some(({ marker }) => !hasBlockMarker(target.view, marker))) {
           // The user keeps editing: a later try (the mail's next attempt) will find a quiet moment.
           throw new DocStoreUnavailableError(`The document changed during each of ${attempt} writes; trying again later`);
         }

@@ -183,6 +183,22 @@ export function blockRequests(block: DocBlock, placement: Placement, marker?: st
   return requests;
 }
 
+/**
+ * Several blocks as one batchUpdate, each with its own marker: at the end each goes after the one before
+ * (its place follows from the text the one before inserted); at the beginning each goes above the one before.
+ */
+export function blocksRequests(blocks: readonly { block: DocBlock; marker: string }[], placement: Placement): Request[] {
+  const requests: Request[] = [];
+  let at = placement;
+  for (const { block, marker } of blocks) {
+    const own = blockRequests(block, at, marker);
+    requests.push(...own);
+    // The block's last paragraph now ends the body, and it is never empty: the next one needs a blank line.
+    if (at.at === 'end') at = { at: 'end', index: at.index + (own[0]?.insertText?.text?.length ?? 0), lead: '\n\n' };
+  }
+  return requests;
+}
+
 /** The concatenated text of every text run in the body, tables and tables of contents included. */
 export function textOf(document: docs_v1.Schema$Document): string {
   return contentText(document.body?.content ?? []);

@@ -39,6 +39,10 @@ export class LazyDocStore implements DocStore {
     return (await this.store()).write(owner, externalId, block, position, tabId);
   }
 
+  async writeMany(owner: DocOwner, externalId: string, blocks: readonly DocBlock[], position: DocPosition, tabId?: string | null): Promise<DocWriteResult | void> {
+    return (await this.store()).writeMany(owner, externalId, blocks, position, tabId);
+  }
+
   async tabs(owner: DocOwner, externalId: string): Promise<DocTab[]> {
     return (await this.store()).tabs(owner, externalId);
   }

@@ -43,6 +43,11 @@ export class LocalDocStore implements DocStore {
   }
 
   async write(owner: DocOwner, externalId: string, block: DocBlock, position: DocPosition): Promise<void> {
+    await this.writeMany(owner, externalId, [block], position);
+  }
+
+  /** The blocks in one transaction, in their order (each above the one before at the beginning). */
+  async writeMany(owner: DocOwner, externalId: string, blocks: readonly DocBlock[], position: DocPosition): Promise<void> {
     await this.db.transaction(async (trx) => {
       // Locking the document row orders concurrent writes, so two blocks never share a position.
       const doc = await trx('local_docs').where({ id: externalId, owner_id: owner.userId }).forUpdate().first('id');
@@ -50,13 +55,17 @@ export class LocalDocStore implements DocStore {
       // Write once (the port's promise): a second run of the same mail (the queue's retry of a run that outlived
       // its lease on a loaded machine) finds the block under the same lock and writes nothing. The meta line
       // carries the mail's reference, so it tells the mail's block apart even when the summaries differ.
-      const written = await trx('local_doc_blocks').where({ doc_id: externalId, meta: block.meta }).first('position');
-      if (written) return;
+      const written = new Set(((await trx('local_doc_blocks').where({ doc_id: externalId }).whereIn('meta', blocks.map((block) => block.meta)).select('meta')) as { meta: string }[]).map((row) => row.meta));
+      const missing = blocks.filter((block) => !written.has(block.meta));
+      if (missing.length === 0) return;
       const bounds = (await trx('local_doc_blocks').where({ doc_id: externalId }).min({ low: 'position' }).max({ high: 'position' }).first()) as
         | { low: number | null; high: number | null }
         | undefined;
-      const next = position === 'beginning' ? (bounds?.low ?? 1) - 1 : (bounds?.high ?? -1) + 1;
-      await trx('local_doc_blocks').insert({ doc_id: externalId, position: next, heading: block.heading, meta: block.meta, body: block.body, link: block.link ?? null });
+      const first = position === 'beginning' ? (bounds?.low ?? 1) - 1 : (bounds?.high ?? -1) + 1;
+      const step = position === 'beginning' ? -1 : 1;
+      await trx('local_doc_blocks').insert(
+        missing.map((block, i) => ({ doc_id: externalId, position: first + step * i, heading: block.heading, meta: block.meta, body: block.body, link: block.link ?? null })),
+      );
     });
   }
 

@@ -1,4 +1,5 @@
 import { escapeHtml } from '../../../platform/http/escape-html.js';
+import { htmlPage } from '../../../platform/http/html-page.js';
 
 export interface DevSignInPageModel {
   state: string;
@@ -13,14 +14,9 @@ export interface DevSignInPageModel {
 /** The local consent screen. Plain HTML with no script, so it works under the app's strict CSP. */
 export function renderDevSignInPage(model: DevSignInPageModel): string {
   const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Dev sign-in · Mailscribe</title>
-<style>
-  body { font-family: system-ui, sans-serif; background: #f4f6fb; color: #1c2333; margin: 0; display: grid; place-items: center; min-height: 100vh; }
+  return htmlPage({
+    title: 'Dev sign-in · Mailscribe',
+    css: `  body { font-family: system-ui, sans-serif; background: #f4f6fb; color: #1c2333; margin: 0; display: grid; place-items: center; min-height: 100vh; }
   main { background: #fff; border-radius: 12px; box-shadow: 0 6px 24px rgba(20, 30, 60, .12); padding: 32px; width: min(420px, calc(100vw - 32px)); box-sizing: border-box; }
   h1 { font-size: 1.35rem; margin: 0 0 4px; }
   .badge { display: inline-block; background: #fff4d6; color: #7a5200; font-size: .75rem; font-weight: 600; border-radius: 999px; padding: 2px 10px; margin-bottom: 12px; }
@@ -32,11 +28,8 @@ export function renderDevSignInPage(model: DevSignInPageModel): string {
   .actions { display: flex; gap: 12px; margin-top: 20px; }
   button { flex: 1; padding: 11px; border-radius: 8px; font: inherit; font-weight: 600; cursor: pointer; border: 1px solid #c9d0de; background: #fff; }
   button.primary { background: #3056d3; border-color: #3056d3; color: #fff; }
-  button:focus-visible, input:focus-visible { outline: 3px solid #8aa4f5; outline-offset: 2px; }
-</style>
-</head>
-<body>
-<main>
+  button:focus-visible, input:focus-visible { outline: 3px solid #8aa4f5; outline-offset: 2px; }`,
+    body: `<main>
   <span class="badge">Development sign-in</span>
   <h1>Sign in to Mailscribe</h1>
   <p>This local page stands in for Google's consent screen. Enter any email address to sign in as that user.</p>
@@ -53,7 +46,6 @@ export function renderDevSignInPage(model: DevSignInPageModel): string {
       <button type="submit" name="decision" value="allow" class="primary">Allow</button>
     </div>
   </form>
-</main>
-</body>
-</html>`;
+</main>`,
+  });
 }

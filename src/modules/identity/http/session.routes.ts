@@ -1,5 +1,6 @@
 import { Router } from '@koa/router';
-import type { RefreshResponse, SessionStatusResponse } from '../../../contract/session.js';
+import { sessionRoutes as routes } from '../../../contract/session.js';
+import { contractRouter } from '../../../platform/http/contract-route.js';
 import type { Authenticate } from '../application/authenticate.use-case.js';
 import type { Logout } from '../application/logout.use-case.js';
 import type { RefreshSession } from '../application/refresh-session.use-case.js';
@@ -14,21 +15,18 @@ export interface SessionRouteDeps {
 
 /** GET /api/status, POST /api/refresh (rotates), POST /api/logout (revokes). */
 export function sessionRoutes(deps: SessionRouteDeps): Router<AuthState> {
-  const router = new Router<AuthState>({ prefix: '/api' });
-  const auth = requireAuth(deps.authenticate);
+  const router = new Router<AuthState>();
+  const on = contractRouter(router, { bearer: requireAuth(deps.authenticate) });
 
-  router.get('/status', auth, (ctx) => {
-    ctx.body = { user: presentUser(principalOf(ctx).user) } satisfies SessionStatusResponse;
-  });
+  on(routes.sessionStatus, (ctx) => ({ user: presentUser(principalOf(ctx).user) }));
 
-  router.post('/refresh', auth, async (ctx) => {
+  on(routes.refreshSession, async (ctx) => {
     const { token } = await deps.refresh.execute(principalOf(ctx), ctx.get('user-agent') || null);
-    ctx.body = { token } satisfies RefreshResponse;
+    return { token };
   });
 
-  router.post('/logout', auth, async (ctx) => {
+  on(routes.logout, async (ctx) => {
     await deps.logout.execute(principalOf(ctx).sessionId);
-    ctx.status = 204;
   });
 
   return router;

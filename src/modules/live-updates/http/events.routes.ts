@@ -1,4 +1,6 @@
 import { Router } from '@koa/router';
+import { eventRoutes } from '../../../contract/events.js';
+import { contractRouter } from '../../../platform/http/contract-route.js';
 import { bearerToken, principalOf, requireAuth, type Authenticate, type AuthState } from '../../identity/index.js';
 import type { LiveUpdates } from '../application/live-updates.js';
 import { EventStream } from './event-stream.js';
@@ -18,7 +20,7 @@ export function eventsRoutes({ authenticate, live, heartbeatMs }: EventsRouteDep
   const router = new Router<AuthState>();
   let lastId = 0;
 
-  router.get('/api/events', requireAuth(authenticate), (ctx) => {
+  contractRouter(router, { bearer: requireAuth(authenticate) })(eventRoutes.liveEvents, (ctx) => {
     const token = bearerToken(ctx.get('authorization'));
     // Opened before the answer starts, so a refusal (too many streams) is an ordinary error answer.
     // No notice can arrive before `stream` is set: they are delivered on later ticks.

@@ -1,21 +1,12 @@
 import { Router } from '@koa/router';
-import type { AllowAndProcessResponse, FoundMailsResponse, ReceivedMailsResponse } from '../../../contract/received-mails.js';
-import { validate } from '../../../platform/http/validate.js';
+import { receivedMailRoutes as routes } from '../../../contract/received-mails.js';
+import { contractRouter, OK } from '../../../platform/http/contract-route.js';
 import { documentNotFound } from '../../documents/index.js';
 import { principalOf, requireAuth, type Authenticate, type AuthState } from '../../identity/index.js';
 import type { AllowAndProcess } from '../application/allow-and-process.use-case.js';
 import type { ReceivedMails } from '../application/received-mails.use-case.js';
+import { filterOf } from './received-mails.filter.js';
 import { presentForwardingConfirmation, presentFoundMail, presentReceivedMail, presentReceivedMailDetail } from './received-mails.presenter.js';
-import { documentParams, filterOf, foundMailsQuery, receivedMailsQuery, mailParams } from './received-mails.schemas.js';
-
-/** A malformed id names no document: it answers like a missing one. */
-function paramsOr404<T>(parse: () => T): T {
-  try {
-    return parse();
-  } catch {
-    throw documentNotFound();
-  }
-}
 
 export interface ReceivedMailsRouteDeps {
   authenticate: Authenticate;
@@ -25,51 +16,39 @@ export interface ReceivedMailsRouteDeps {
 
 /** A document's received mail, the actions on a row, and the Gmail forwarding confirmation it got. */
 export function receivedMailsRoutes({ authenticate, mails, allowAndProcess }: ReceivedMailsRouteDeps): Router<AuthState> {
-  const router = new Router<AuthState>({ prefix: '/api/document' });
-  const auth = requireAuth(authenticate);
+  const router = new Router<AuthState>();
+  // A malformed id names no document: it answers like a missing one.
+  const on = contractRouter(router, { bearer: requireAuth(authenticate), invalidParams: documentNotFound });
 
-  router.get('/:id/received-mails', auth, async (ctx) => {
-    const { id } = paramsOr404(() => validate(documentParams, ctx.params));
-    const query = validate(receivedMailsQuery, ctx.query);
+  on(routes.receivedMails, async (ctx, { params: { id }, query }) => {
     const { rows, total } = await mails.list(principalOf(ctx).user.id, id, { ...query, filter: filterOf(query) });
-    ctx.body = { data: rows.map(presentReceivedMail), total } satisfies ReceivedMailsResponse;
+    return { data: rows.map(presentReceivedMail), total };
   });
 
-  router.get('/:id/received-mails/:mailId', auth, async (ctx) => {
-    const { id, mailId } = paramsOr404(() => validate(mailParams, ctx.params));
-    ctx.body = presentReceivedMailDetail(await mails.detail(principalOf(ctx).user.id, id, mailId));
-  });
+  on(routes.receivedMail, async (ctx, { params: { id, mailId } }) => presentReceivedMailDetail(await mails.detail(principalOf(ctx).user.id, id, mailId)));
 
-  router.post('/:id/received-mails/:mailId/retry', auth, async (ctx) => {
-    const { id, mailId } = paramsOr404(() => validate(mailParams, ctx.params));
+  on(routes.retryMail, async (ctx, { params: { id, mailId } }) => {
     await mails.retry(principalOf(ctx).user.id, id, mailId);
-    ctx.status = 202;
-    ctx.body = { ok: true };
+    return OK;
   });
 
-  router.post('/:id/received-mails/:mailId/allow-and-process', auth, async (ctx) => {
-    const { id, mailId } = paramsOr404(() => validate(mailParams, ctx.params));
+  on(routes.allowAndProcess, async (ctx, { params: { id, mailId } }) => {
     const { emails } = await allowAndProcess.execute(principalOf(ctx).user.id, id, mailId);
-    ctx.status = 202;
-    ctx.body = { emails } satisfies AllowAndProcessResponse;
+    return { emails };
   });
 
-  router.get('/:id/forwarding-confirmation', auth, async (ctx) => {
-    const { id } = paramsOr404(() => validate(documentParams, ctx.params));
-    const confirmation = await mails.forwardingConfirmation(principalOf(ctx).user.id, id);
-    ctx.body = presentForwardingConfirmation(confirmation);
-  });
+  on(routes.forwardingConfirmation, async (ctx, { params: { id } }) => presentForwardingConfirmation(await mails.forwardingConfirmation(principalOf(ctx).user.id, id)));
 
   return router;
 }
 
 /** GET /api/received-mails: one search across the signed-in user's live documents. */
 export function foundMailsRoutes({ authenticate, mails }: Pick<ReceivedMailsRouteDeps, 'authenticate' | 'mails'>): Router<AuthState> {
-  const router = new Router<AuthState>({ prefix: '/api' });
-  router.get('/received-mails', requireAuth(authenticate), async (ctx) => {
-    const query = validate(foundMailsQuery, ctx.query);
+  const router = new Router<AuthState>();
+  const on = contractRouter(router, { bearer: requireAuth(authenticate) });
+  on(routes.searchMails, async (ctx, { query }) => {
     const { rows, total } = await mails.search(principalOf(ctx).user.id, { ...query, filter: filterOf(query) });
-    ctx.body = { data: rows.map(presentFoundMail), total } satisfies FoundMailsResponse;
+    return { data: rows.map(presentFoundMail), total };
   });
   return router;
 }

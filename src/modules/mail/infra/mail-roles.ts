@@ -8,7 +8,8 @@ import type { SweepHeldMail } from '../application/sweep-held-mail.use-case.js';
 import type { HeldMailWaker } from './events/held-mail.waker.js';
 import type { KnexMailQueue } from './queue/knex.mail-queue.js';
 import type { PgBossSchedule } from './queue/pg-boss.schedule.js';
-import { smtpLimitsOf, startSmtpListener, type SmtpListener, type SmtpListenerOptions } from './smtp/smtp.listener.js';
+import { smtpLimitsOf, type SmtpListenerOptions } from './smtp/smtp-listener-options.js';
+import { startSmtpListener, type SmtpListener } from './smtp/smtp.listener.js';
 
 export interface MailRolesDeps {
   queue: KnexMailQueue;

@@ -1,9 +1,9 @@
 import { Router } from '@koa/router';
-import { validate } from '../../../platform/http/validate.js';
+import { notificationRoutes as routes } from '../../../contract/notifications.js';
+import { contractRouter } from '../../../platform/http/contract-route.js';
 import { principalOf, requireAuth, type AuthState, type Authenticate } from '../../identity/index.js';
 import type { ManageNotificationSettings } from '../application/notification-settings.use-case.js';
 import { presentNotificationSettings } from './notification-settings.presenter.js';
-import { notificationSettingsBody } from './notification-settings.schemas.js';
 
 export interface NotificationSettingsRouteDeps {
   authenticate: Authenticate;
@@ -14,18 +14,15 @@ export interface NotificationSettingsRouteDeps {
 
 /** GET and PUT /api/notification-settings: the signed-in user's switches. */
 export function notificationSettingsRoutes(deps: NotificationSettingsRouteDeps): Router<AuthState> {
-  const router = new Router<AuthState>({ prefix: '/api' });
-  const auth = requireAuth(deps.authenticate);
+  const router = new Router<AuthState>();
+  const on = contractRouter(router, { bearer: requireAuth(deps.authenticate) });
 
-  router.get('/notification-settings', auth, async (ctx) => {
+  on(routes.notificationSettings, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentNotificationSettings(await deps.settings.get(principalOf(ctx).user.id), deps.delivering);
+    return presentNotificationSettings(await deps.settings.get(principalOf(ctx).user.id), deps.delivering);
   });
 
-  router.put('/notification-settings', auth, async (ctx) => {
-    const changes = validate(notificationSettingsBody, ctx.request.body);
-    ctx.body = presentNotificationSettings(await deps.settings.update(principalOf(ctx).user.id, changes), deps.delivering);
-  });
+  on(routes.updateNotificationSettings, async (ctx, { body }) => presentNotificationSettings(await deps.settings.update(principalOf(ctx).user.id, body), deps.delivering));
 
   return router;
 }

@@ -1,4 +1,5 @@
 import { escapeHtml } from '../../../platform/http/escape-html.js';
+import { htmlPage } from '../../../platform/http/html-page.js';
 
 /** What each one-kind link switches off, as the confirmation page names it. */
 const SCOPE_WORDS: Record<string, string> = {
@@ -16,30 +17,20 @@ export type UnsubscribePageModel =
   | { state: 'invalid'; settingsUrl: string };
 
 function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · Mailscribe</title>
-<style>
-  body { font-family: system-ui, sans-serif; background: #f4f6fb; color: #1c2333; margin: 0; display: grid; place-items: center; min-height: 100vh; }
+  return htmlPage({
+    title: `${title} · Mailscribe`,
+    css: `  body { font-family: system-ui, sans-serif; background: #f4f6fb; color: #1c2333; margin: 0; display: grid; place-items: center; min-height: 100vh; }
   main { background: #fff; border-radius: 12px; box-shadow: 0 6px 24px rgba(20, 30, 60, .12); padding: 32px; width: min(460px, calc(100vw - 32px)); box-sizing: border-box; }
   h1 { font-size: 1.35rem; margin: 0 0 12px; }
   p { color: #4a5468; line-height: 1.45; }
   form { display: flex; flex-direction: column; gap: 10px; margin-top: 20px; }
   button { padding: 11px; border-radius: 8px; font: inherit; font-weight: 600; cursor: pointer; border: 1px solid #c9d0de; background: #fff; }
   button.primary { background: #3056d3; border-color: #3056d3; color: #fff; }
-  button:focus-visible, a:focus-visible { outline: 3px solid #8aa4f5; outline-offset: 2px; }
-</style>
-</head>
-<body>
-<main>
+  button:focus-visible, a:focus-visible { outline: 3px solid #8aa4f5; outline-offset: 2px; }`,
+    body: `<main>
 ${body}
-</main>
-</body>
-</html>`;
+</main>`,
+  });
 }
 
 /** The unsubscribe link's page: a confirmation (a GET never changes anything: link scanners open links), then the result. */

@@ -1,7 +1,7 @@
 import { Router } from '@koa/router';
 import { validate } from '../../../platform/http/validate.js';
 import type { Unsubscribe } from '../application/unsubscribe.use-case.js';
-import { unsubscribeForm, unsubscribeQuery } from './notification-settings.schemas.js';
+import { unsubscribeForm, unsubscribeQuery } from './unsubscribe.schemas.js';
 import { renderUnsubscribePage } from './unsubscribe.page.js';
 
 /**

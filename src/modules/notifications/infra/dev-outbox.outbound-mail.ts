@@ -44,16 +44,10 @@ export class DevOutboxOutboundMail implements OutboundMail {
     const rows = (await this.db('dev_outbox_mails')
       .orderBy([{ column: 'sent_at', order: 'desc' }, { column: 'id', order: 'desc' }])
       .limit(limit)
-      .select('id', 'to', 'from', 'subject', 'text', 'html', 'headers', 'sent_at')) as {
-      id: string;
-      to: string;
-      from: string;
-      subject: string;
-      text: string;
-      html: string;
+      .select('id', 'to', 'from', 'subject', 'text', 'html', 'headers', 'sent_at')) as (Omit<DevOutboxMail, 'headers' | 'sentAt'> & {
       headers: Record<string, string> | string;
       sent_at: Date;
-    }[];
+    })[];
     return rows.map((row) => ({
       id: row.id,
       to: row.to,

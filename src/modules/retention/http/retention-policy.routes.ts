@@ -1,4 +1,6 @@
 import { Router } from '@koa/router';
+import { retentionRoutes } from '../../../contract/retention.js';
+import { contractRouter } from '../../../platform/http/contract-route.js';
 import type { RetentionPeriods } from '../../../shared/retention-policy.js';
 import { presentRetentionPolicy } from './retention-policy.presenter.js';
 
@@ -9,9 +11,9 @@ import { presentRetentionPolicy } from './retention-policy.presenter.js';
 export function retentionPolicyRoutes({ periods }: { periods: RetentionPeriods }): Router {
   const router = new Router();
   const body = presentRetentionPolicy(periods);
-  router.get('/api/retention-policy', (ctx) => {
+  contractRouter(router)(retentionRoutes.retentionPolicy, (ctx) => {
     ctx.set('Cache-Control', 'public, max-age=300');
-    ctx.body = body;
+    return body;
   });
   return router;
 }

@@ -1,13 +1,6 @@
 import OpenAI from 'openai';
 import { buildSummaryPrompt, repairMessage, type ChatMessage } from '../application/prompt.js';
-import {
-  LlmFailedError,
-  LlmUnavailableError,
-  type Llm,
-  type LlmUsage,
-  type Summary,
-  type SummaryRequest,
-} from '../application/ports/llm.port.js';
+import { LlmFailedError, LlmUnavailableError, type Llm, type LlmUsage, type Summary, type SummaryRequest } from '../application/ports/llm.port.js';
 import { statusOf, timedOut, toLlmError, unsupportedOptionOf, type FailureContext } from './openai-failure.js';
 import { parseAnswer, SUMMARY_JSON_SCHEMA } from './summary.schema.js';
 

@@ -26,6 +26,9 @@ import { testConfig } from '../../../support/test-config.js';
 import { aUser } from '../../../support/users.js';
 import { databaseKinds, type DatabaseKind, type TestDatabase } from '../../../support/test-database.js';
 import { useTestDatabase } from '../../../support/use-test-app.js';
+import { SENDER_AUTHENTICATOR } from '../../../../src/modules/mail/application/ports/sender-authenticator.port.js';
+import { override } from '../../../../src/platform/wiring/overrides.js';
+import { aDocumentRow } from '../../../support/document-rows.js';
 
 const logger = pino({ level: 'silent' });
 /** Ten minutes, as JOB_TIMEOUT_SECONDS' default gives: every wait below ends long before such a lease would. */
@@ -138,9 +141,7 @@ describe.each(databaseKinds())('mail leases of dead runs released without waitin
 
   beforeEach(async () => {
     ownerId = await aUser(database.db);
-    documentId = randomUUID();
-    const token = documentId.replace(/-/g, '').slice(0, 10);
-    await database.db('documents').insert({ id: documentId, owner_id: ownerId, name: 'Doc', forward_token: token, forward_email: `doc-${token}@in.example.com`, external_id: `local-${token}` });
+    documentId = await aDocumentRow(database.db, ownerId);
     messages = new KnexInboundMessageRepository(database.db, { wake: () => undefined }, { dedupDays: 7 });
   });
   afterEach(async () => {
@@ -295,7 +296,7 @@ describe.each(databaseKinds())('mail leases of dead runs released without waitin
 
   it("the app's workers release what a killed worker of this process left behind, and process the mail", async () => {
     const config = testConfig({ INBOUND_DOMAIN: 'in.example.com', BILLING: 'off', SENDER_AUTH: 'off', JOB_TIMEOUT_SECONDS: String(LEASE_SECONDS / 2) });
-    const c = buildContainer({ config, db: database.db, logger, overrides: { senderAuthenticator: verdictOf('none') } });
+    const c = buildContainer({ config, db: database.db, logger, overrides: [override(SENDER_AUTHENTICATOR, verdictOf('none'))] });
     const userId = await aUser(database.db, `boot-${kind}@example.com`);
     const doc = await c.resolve<CreateDocument>(CreateDocument).execute({ ownerId: userId, documentId: randomUUID(), name: 'Boot', description: '', allowedEmails: ['boss@example.com'] });
     [ownerId, documentId] = [userId, doc.id];

@@ -10,6 +10,8 @@ import { databaseKinds } from '../../../support/test-database.js';
 import type { DocumentListItem } from '../../../../src/contract/documents.js';
 import { useTestApp } from '../../../support/use-test-app.js';
 import { aDocumentOwner } from '../../../support/document-owner.js';
+import { SENDER_AUTHENTICATOR } from '../../../../src/modules/mail/application/ports/sender-authenticator.port.js';
+import { override } from '../../../../src/platform/wiring/overrides.js';
 
 const FAST_JOBS = { JOB_POLLING_SECONDS: '0.5', JOB_MAINTENANCE_SECONDS: '1', INBOUND_DOMAIN: 'in.example.com' };
 
@@ -18,7 +20,7 @@ describe.each(databaseKinds())('the mail pipeline end to end (%s)', (kind) => {
   const { app, database } = useTestApp(kind, {
     env: FAST_JOBS,
     roles: ['http', 'smtp', 'worker'],
-    overrides: { senderAuthenticator: { verify: () => Promise.resolve(verdict) } },
+    overrides: [override(SENDER_AUTHENTICATOR, { verify: () => Promise.resolve(verdict) })],
     resetAfterEach: true,
   });
   let token: string;

@@ -6,6 +6,8 @@ import { sendMail } from '../../../support/mail.js';
 import { databaseKinds } from '../../../support/test-database.js';
 import { useTestApp } from '../../../support/use-test-app.js';
 import { aDocumentOwner } from '../../../support/document-owner.js';
+import { DOC_STORE } from '../../../../src/modules/documents/index.js';
+import { override } from '../../../../src/platform/wiring/overrides.js';
 
 /**
  * What one ordinary mail costs the database, from claiming its run to ending it processed: counted, so
@@ -22,7 +24,7 @@ const LIMITS = {
 
 describe.each(databaseKinds())('statements per processed mail (%s)', (kind) => {
   // No worker role: the test runs the one job itself, with every statement counted.
-  const { app, database } = useTestApp(kind, { env: { INBOUND_DOMAIN: 'in.example.com' }, roles: ['http', 'smtp'], overrides: { docStore: new InMemoryDocStore() } });
+  const { app, database } = useTestApp(kind, { env: { INBOUND_DOMAIN: 'in.example.com' }, roles: ['http', 'smtp'], overrides: [override(DOC_STORE, new InMemoryDocStore())] });
 
   it(`processes an ordinary allowed mail in at most ${LIMITS[kind].statements} statements and ${LIMITS[kind].transactions} transactions`, async () => {
     const { userId, doc } = await aDocumentOwner(app, { docName: 'Invoices', allowedEmails: ['boss@example.com'] });

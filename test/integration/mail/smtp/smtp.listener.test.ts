@@ -6,11 +6,8 @@ import { join } from 'node:path';
 import { createTransport } from 'nodemailer';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  startSmtpListener,
-  type SmtpListener,
-  type SmtpListenerOptions,
-} from '../../../../src/modules/mail/infra/smtp/smtp.listener.js';
+import type { SmtpListenerOptions } from '../../../../src/modules/mail/infra/smtp/smtp-listener-options.js';
+import { startSmtpListener, type SmtpListener } from '../../../../src/modules/mail/infra/smtp/smtp.listener.js';
 import { RawSmtpClient } from '../../../support/smtp-client.js';
 import { FakeMailIntake } from './fake-mail-intake.js';
 

@@ -1,7 +1,8 @@
 import { createTransport } from 'nodemailer';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSmtpListener, type SmtpListener, type SmtpListenerOptions } from '../../../../src/modules/mail/infra/smtp/smtp.listener.js';
+import type { SmtpListenerOptions } from '../../../../src/modules/mail/infra/smtp/smtp-listener-options.js';
+import { startSmtpListener, type SmtpListener } from '../../../../src/modules/mail/infra/smtp/smtp.listener.js';
 import { RawSmtpClient } from '../../../support/smtp-client.js';
 import { FakeMailIntake } from './fake-mail-intake.js';
 

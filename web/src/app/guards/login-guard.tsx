@@ -20,7 +20,7 @@ async function verifySession({ client, queryKey, signal }: QueryFunctionContext)
 }
 
 /**
- * Spec §2 protected-area guard: "Checking authentication..." until the server confirms the
+ * The protected-area guard (docs/product.md § Sign-in and the session): "Checking authentication..." until the server confirms the
  * session, then the nested routes. No token or a failed check → /login, remembering where the
  * user was. While mounted it re-checks every 50 minutes.
  */

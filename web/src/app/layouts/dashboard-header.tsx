@@ -22,7 +22,7 @@ type DashboardHeaderProps = {
 
 function MenuIcon({ open }: { open: boolean }) {
   return (
-    <svg className="dashboard-header__menu-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <svg className="line-icon dashboard-header__menu-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path d={open ? 'M6 6l12 12M18 6 6 18' : 'M4 7h16M4 12h16M4 17h16'} />
     </svg>
   );

@@ -9,7 +9,7 @@ import { useDrawer } from './use-drawer';
 import './dashboard-layout.css';
 
 /**
- * Spec §2 dashboard shell: left sidebar, a header bar above the content. Below 768 px the header is the
+ * The dashboard shell (docs/product.md § Dashboard): left sidebar, a header bar above the content. Below 768 px the header is the
  * one bar (menu button, the balance in one line) and the sidebar a drawer over the content.
  */
 export function DashboardLayout() {

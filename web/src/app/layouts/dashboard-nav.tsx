@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 type NavItem = {
   label: string;
   to: string;
-  /** Other paths that show the same page (spec: /usage and /settings have two readings). */
+  /** Other paths that show the same page (/usage and /settings have two paths: docs/product.md § Screens). */
   aliases: string[];
   icon: string;
 };
@@ -47,7 +47,7 @@ export function DashboardNav() {
             `sidebar__link${isActive || item.aliases.some((alias) => matchesAlias(pathname, alias)) ? ' sidebar__link--active' : ''}`
           }
         >
-          <svg className="sidebar__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <svg className="line-icon sidebar__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path d={item.icon} />
           </svg>
           {item.label}

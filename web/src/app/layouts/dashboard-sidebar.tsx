@@ -4,10 +4,11 @@ import { paths } from '@/config/paths';
 import { DashboardNav } from './dashboard-nav';
 import { LogoutButton } from './logout-button';
 import { TokenPanel } from './token-panel';
+import './dashboard-sidebar.css';
 
 type DashboardSidebarProps = {
   id: string;
-  /** Small screens only: the drawer is shown (dashboard-layout.css). */
+  /** Small screens only: the drawer is shown (dashboard-sidebar.css). */
   open: boolean;
   drawerRef: RefObject<HTMLElement | null>;
 };

@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session-store';
 import { logOut } from '@/features/auth/api/log-out';
 
-/** Spec §4: logout calls the server and clears the token even if the call fails, then goes to /. */
+/** docs/product.md § Sign-in and the session: logout calls the server and clears the token even if the call fails, then goes to /. */
 export function LogoutButton() {
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
@@ -23,7 +23,7 @@ export function LogoutButton() {
 
   return (
     <button type="button" className="button button--ghost button--block sidebar__logout" onClick={() => void handleLogout()} disabled={pending}>
-      <svg className="sidebar__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <svg className="line-icon sidebar__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4 M16 17l5-5-5-5 M21 12H9" />
       </svg>
       Logout

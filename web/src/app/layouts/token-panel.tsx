@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { heldMailsText, tokenLevel, tokensLeft, useTokenState, type TokenState } from '@/lib/token-state';
+import '@/components/ui/icon-badge/icon-badge.css';
 import './token-panel.css';
 
 const formatCount = (value: number) => value.toLocaleString();
@@ -46,7 +47,7 @@ function Note({ state }: { state: TokenState }) {
   if (!note) return null;
   return (
     <p className="token-panel__note">
-      <span className="token-panel__note-icon" aria-hidden="true">
+      <span className="icon-badge token-panel__note-icon" aria-hidden="true">
         !
       </span>
       {note}
@@ -57,14 +58,14 @@ function Note({ state }: { state: TokenState }) {
 function Skeleton() {
   return (
     <div className="token-panel__loading" aria-hidden="true">
-      <span className="token-panel__skeleton" />
-      <span className="token-panel__skeleton token-panel__skeleton--short" />
+      <span className="pulse token-panel__skeleton" />
+      <span className="pulse token-panel__skeleton token-panel__skeleton--short" />
     </div>
   );
 }
 
 /**
- * Spec §2 token panel: subscription tokens out of the maximum, additional tokens (or "Unlimited" when
+ * The token panel (docs/product.md § Dashboard): subscription tokens out of the maximum, additional tokens (or "Unlimited" when
  * billing is off) and "Get more tokens"; a warning or an alert in words when tokens run low or out
  * (tokenPanelNote). Loads on mount, again on every page change inside the
  * dashboard and whenever the window regains focus (refetch on focus); other code invalidates

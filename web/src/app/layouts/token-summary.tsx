@@ -27,7 +27,7 @@ export const TokenSummaryButton = forwardRef<HTMLButtonElement, ButtonHTMLAttrib
   const mark = tokenSummaryMark(data);
   return (
     <button ref={ref} type="button" className="dashboard-header__tokens" data-level={data ? tokenLevel(data) : 'normal'} {...props}>
-      <svg className="dashboard-header__tokens-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <svg className="line-icon dashboard-header__tokens-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         <circle cx="12" cy="12" r="8.5" />
         <path d="M12 7.5v9M9.5 10h3.8a1.7 1.7 0 0 1 0 3.4H10.7a1.7 1.7 0 0 0 0 3.4" />
       </svg>

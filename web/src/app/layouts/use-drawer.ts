@@ -7,7 +7,7 @@ import { useLocation } from 'react-router-dom';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-/** Where the sidebar stops being a drawer (dashboard-layout.css uses the same width). */
+/** Where the sidebar stops being a drawer (dashboard-layout.css and dashboard-sidebar.css use the same width). */
 export const DESKTOP_QUERY = '(min-width: 768px)';
 
 export type Drawer = {

@@ -5,10 +5,12 @@
 import { useEffect, useState } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { probeServer, reportUnreachable } from '@/components/ui/offline-banner/connection-store';
+import { RetryButton } from '@/components/ui/load-failed/retry-button';
 import { Spinner } from '@/components/ui/spinner/spinner';
 import { reloadPage } from '@/lib/navigation';
 import { claimChunkReload, isChunkLoadError } from './chunk-reload';
 import { NotFoundPage } from './not-found-page';
+import '@/components/ui/status/center-stack.css';
 import './route-error.css';
 
 type Phase = 'reloading' | 'shown' | 'retrying';
@@ -69,16 +71,7 @@ function RouteErrorContent({ chunk, retrying, onRetry }: RouteErrorContentProps)
           ? 'This page could not be loaded. Check your connection, then try again.'
           : 'This page ran into a problem and could not be shown. Try again in a moment.'}
       </p>
-      <button
-        type="button"
-        className="button button--primary"
-        // aria-disabled, not disabled: the button keeps the focus while the server is asked.
-        aria-disabled={retrying || undefined}
-        aria-busy={retrying || undefined}
-        onClick={onRetry}
-      >
-        {retrying ? 'Trying again…' : 'Try again'}
-      </button>
+      <RetryButton className="button button--primary" onRetry={onRetry} retrying={retrying} />
     </>
   );
 }
@@ -89,13 +82,13 @@ export function RouteError() {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   if (phase === 'reloading') {
     return (
-      <div className="route-error">
+      <div className="center-stack route-error">
         <Spinner size="medium" label="Loading page" />
       </div>
     );
   }
   return (
-    <div className="route-error">
+    <div className="center-stack route-error">
       <RouteErrorContent chunk={chunk} retrying={phase === 'retrying'} onRetry={retry} />
     </div>
   );
@@ -107,13 +100,13 @@ export function PageError() {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   if (phase === 'reloading') {
     return (
-      <main className="route-error route-error--page">
+      <main className="center-stack center-stack--page route-error">
         <Spinner size="large" label="Loading page" />
       </main>
     );
   }
   return (
-    <main className="route-error route-error--page">
+    <main className="center-stack center-stack--page route-error">
       <div className="route-error__body">
         <RouteErrorContent chunk={chunk} retrying={phase === 'retrying'} onRetry={retry} />
       </div>

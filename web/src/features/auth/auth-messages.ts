@@ -1,11 +1,11 @@
-// User-facing texts for failed sign-ins. The auth-error texts are the spec's (§8), verbatim.
+// User-facing texts for failed sign-ins (docs/product.md § Sign-in and the session), one per error code.
 
 const AUTH_ERROR_MESSAGES: Record<string, string> = {
   'missing-code': 'Authorization code is missing. Please try again.',
   'unknown-mode': 'Unknown login mode.',
   'missing-consent': 'You must grant access to your Google account.',
   'invalid-refresh': 'Failed to retrieve login data.',
-  // Not in the spec: the server's login-CSRF and throttling answers.
+  // The server's login-CSRF and throttling answers.
   'browser-mismatch': 'This sign-in was not started in this browser, or took too long. Please sign in again.',
   'too-many-attempts': 'Too many sign-in attempts from your network. Please wait a minute and try again.',
 };

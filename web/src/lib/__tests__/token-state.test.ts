@@ -9,11 +9,11 @@ describe('token state', () => {
     expect(await getTokenState()).toEqual({ ...aTokenState, additionalTokens: 7 });
   });
 
-  it('counts a missing "unlimited" as limited', async () => {
+  it('treats an answer without "unlimited" as a failure', async () => {
     const { unlimited: _unlimited, ...limited } = aTokenState;
     installFakeFetch({ 'GET /api/tokens/state': { status: 200, body: { tokenState: limited } } });
 
-    expect(await getTokenState()).toMatchObject({ unlimited: false });
+    await expect(getTokenState()).rejects.toThrow('GET /api/tokens/state answered in an unexpected shape: tokenState.unlimited: expected boolean.');
   });
 
   it('reads the held-mail count', async () => {
@@ -26,12 +26,12 @@ describe('token state', () => {
     const { heldMails: _heldMails, ...withoutCount } = aTokenState;
     installFakeFetch({ 'GET /api/tokens/state': { status: 200, body: { tokenState: withoutCount } } });
 
-    await expect(getTokenState()).rejects.toThrow('malformed tokenState');
+    await expect(getTokenState()).rejects.toThrow('GET /api/tokens/state answered in an unexpected shape: tokenState.heldMails: expected number.');
   });
 
   it('treats an answer without numbers as a failure', async () => {
     installFakeFetch({ 'GET /api/tokens/state': { status: 200, body: { tokenState: { subscriptionTokens: 'many' } } } });
 
-    await expect(getTokenState()).rejects.toThrow('malformed tokenState');
+    await expect(getTokenState()).rejects.toThrow('tokenState.subscriptionTokens: expected number');
   });
 });

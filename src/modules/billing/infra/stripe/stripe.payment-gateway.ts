@@ -1,12 +1,5 @@
 import type Stripe from 'stripe';
-import type {
-  CheckoutRequest,
-  OpenedCheckout,
-  PaymentGateway,
-  PlanChangeOutcome,
-  PlanChangeQuote,
-  PlanChangeRequest,
-} from '../../application/ports/payment-gateway.port.js';
+import type { CheckoutRequest, OpenedCheckout, PaymentGateway, PlanChangeOutcome, PlanChangeQuote, PlanChangeRequest } from '../../application/ports/payment-gateway.port.js';
 import { cardBrandLabel, type Card } from '../../domain/card.js';
 import type { Customer } from '../../domain/customer.js';
 import { PRICE_TYPES, type Price } from '../../domain/price.js';

@@ -62,6 +62,12 @@ export interface DocStore {
    * of the document, or into the first tab when it is gone (`tabMissing`).
    */
   write(owner: DocOwner, externalId: string, block: DocBlock, position: DocPosition, tabId?: string | null): Promise<DocWriteResult | void>;
+  /**
+   * Writes several blocks as `write` writes one, in a single request to the store (one of Google's
+   * batchUpdates): in their order at the end, or each above the one before at the beginning, every block
+   * with its own write-once marker; a block already in the document is skipped, the others still written.
+   */
+  writeMany(owner: DocOwner, externalId: string, blocks: readonly DocBlock[], position: DocPosition, tabId?: string | null): Promise<DocWriteResult | void>;
   /** The document's tabs, in the order its editor lists them; the first is where a write without a tab goes. */
   tabs(owner: DocOwner, externalId: string): Promise<DocTab[]>;
   /** Appends `note` as the document's last line, once: a note with the same text already there is not written again. */

@@ -2,16 +2,8 @@ import type { Transaction } from '../../../../shared/transaction.js';
 import type { Document } from '../../domain/document.js';
 import type { DeletedDocument } from './document-data-eraser.port.js';
 
-export interface NewDocument {
-  id: string;
-  ownerId: string;
-  name: string;
-  description: string;
-  emails: string[];
-  forwardToken: string;
-  forwardEmail: string;
-  overwriteAtBeginning: boolean;
-}
+/** A document's own fields, before its linked document exists. */
+export type NewDocument = Pick<Document, 'id' | 'ownerId' | 'name' | 'description' | 'emails' | 'forwardToken' | 'forwardEmail' | 'overwriteAtBeginning'>;
 
 export type DocumentPatch = Partial<Pick<Document, 'name' | 'description' | 'overwriteAtBeginning' | 'tabId'>>;
 

@@ -9,8 +9,32 @@ export interface DocWriteLimiter {
    * Takes `use` from the user's and the project's budgets of the current minute, all or nothing: a
    * refused call takes nothing, and says when the next window opens.
    */
-  tryAcquire(userId: string, now: Date, use?: DocApiUse): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }>;
+  tryAcquire(userId: string, now: Date, use?: DocApiUse, block?: BlockTurn): Promise<DocWriteSlot>;
 }
+
+/**
+ * For a mail's own block (write.step.ts): whose block it is, so that a mail whose pending block a batch
+ * wrote, or is writing, takes nothing (pending-block.repository.port.ts).
+ */
+export interface BlockTurn {
+  messageId: string;
+  documentId: string;
+  /** A batch's claim taken before this is its dead run's: the mail takes a slot and writes itself. */
+  staleBefore: Date;
+}
+
+/** When a mail whose pending block a live batch is writing looks again (no slot taken meanwhile). */
+export const BATCH_IN_FLIGHT_WAIT_SECONDS = 5;
+
+export type DocWriteSlot =
+  /**
+   * With a `BlockTurn`, `othersPending` false: no other block of the document waits, none to claim;
+   * `ownPending`: the mail's own block waited, so a batch may have written it.
+   */
+  | { ok: true; othersPending?: boolean; ownPending?: boolean }
+  | { ok: false; retryAfterSeconds: number }
+  /** A batch wrote the mail's block (into `externalId`, at `writtenAt`): nothing was taken. */
+  | { ok: false; written: { externalId: string; writtenAt: Date } };
 
 /** Calls to the document store one step makes. */
 export interface DocApiUse {
@@ -25,8 +49,8 @@ export interface DocBudgets {
 }
 
 /**
- * One block's write (write.step.ts): the write step reads the document for the mail's reference, the
- * store reads it again for the revision and the markers, then writes once.
+ * One block's write (write.step.ts), or one batch of them: the write step reads the document for the
+ * mails' references, the store reads it again for the revision and the markers, then writes once.
  */
 export const BLOCK_WRITE_USE: DocApiUse = { writes: 1, reads: 2 };
 

@@ -9,32 +9,28 @@ export interface ChargedMail {
   chargeRound: number;
 }
 
-/** What the app keeps about a mail, as an account export shows it: metadata and the block as written, never content. */
-export interface MailRecordExport {
+/** What every record of a mail says of it: never its content. */
+interface MailRecordHead {
   id: string;
   documentId: string;
   subject: string;
   sender: string;
   status: string;
   reason: string | null;
-  usedTokens: number;
   receivedAt: Date;
   finishedAt: Date | null;
+}
+
+/** What the app keeps about a mail, as an account export shows it: metadata and the block as written, never content. */
+export interface MailRecordExport extends MailRecordHead {
+  usedTokens: number;
   block: BlockParts | null;
   /** Oldest first, each with the reason shown for it (`historyReason`). */
   history: { status: MailStatus; reason: string | null; at: Date }[];
 }
 
 /** An ignored or failed mail as the owner's notifications see it. */
-export interface MailOutcome {
-  id: string;
-  documentId: string;
-  sender: string;
-  subject: string;
-  status: string;
-  reason: string | null;
-  receivedAt: Date;
-  finishedAt: Date | null;
+export interface MailOutcome extends MailRecordHead {
   /** An ignored mail whose sender was refused on the same document before. */
   refusedBefore: boolean;
 }

@@ -1,7 +1,23 @@
 import type { Database } from '../../../../platform/db/database.js';
-import { BLOCK_WRITE_USE, type DocApiUse, type DocBudgets, type DocWriteLimiter } from '../../application/ports/doc-write-limiter.port.js';
+import {
+  BATCH_IN_FLIGHT_WAIT_SECONDS,
+  BLOCK_WRITE_USE,
+  type BlockTurn,
+  type DocApiUse,
+  type DocBudgets,
+  type DocWriteLimiter,
+  type DocWriteSlot,
+} from '../../application/ports/doc-write-limiter.port.js';
 
-type Answer = { ok: true } | { ok: false; retryAfterSeconds: number };
+interface AnswerRow {
+  user_taken: number;
+  project_taken: number;
+  /** The mail's pending block (with a `BlockTurn`; all null without one): written by a batch, or claimed by a live one. */
+  written_external_id: string | null;
+  written_at: Date | string | null;
+  busy: boolean | null;
+  others_pending: boolean;
+}
 
 /** Windows older than this are no one's current minute, whatever the clocks of the processes say. */
 const KEPT_WINDOWS_MS = 10 * 60_000;
@@ -12,7 +28,9 @@ const KEPT_WINDOWS_MS = 10 * 60_000;
  * test/integration/mail/pipeline/statements-per-mail.test.ts): a conditional upsert of the user's row,
  * then of the project's row only if the user's was taken, so every caller locks the two rows in the same
  * order; the first write of a minute also drops the windows no one counts in any more. Only when the
- * project's window is full is the user's share given back, by a second statement.
+ * project's window is full is the user's share given back, by a second statement. With a `BlockTurn`,
+ * the same statement first reads the mail's pending block (migration 20261206100000): written by a
+ * batch, or claimed by a live one, and nothing is taken.
  */
 export class KnexDocWriteLimiter implements DocWriteLimiter {
   constructor(
@@ -20,14 +38,18 @@ export class KnexDocWriteLimiter implements DocWriteLimiter {
     private readonly budgets: DocBudgets,
   ) {}
 
-  async tryAcquire(userId: string, now: Date, use: DocApiUse = BLOCK_WRITE_USE): Promise<Answer> {
+  async tryAcquire(userId: string, now: Date, use: DocApiUse = BLOCK_WRITE_USE, block?: BlockTurn): Promise<DocWriteSlot> {
     const windowStart = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
-    const refused: Answer = { ok: false, retryAfterSeconds: Math.ceil((windowStart.getTime() + 60_000 - now.getTime()) / 1000) + 1 };
+    const refused: DocWriteSlot = { ok: false, retryAfterSeconds: Math.ceil((windowStart.getTime() + 60_000 - now.getTime()) / 1000) + 1 };
     // A use larger than a whole budget could never pass: refuse it rather than wait forever.
     if (use.writes > this.budgets.writesPerUser || use.writes > this.budgets.writesPerProject || use.reads > this.budgets.readsPerUser) return refused;
     const result = await this.db.raw(
-      `WITH taken_user AS (
-         INSERT INTO doc_write_windows (user_id, window_start, writes, reads) VALUES (:userId, :windowStart, :writes, :reads)
+      `WITH own AS (
+         SELECT written_external_id, written_at, (written_at IS NOT NULL OR coalesce(claimed_at >= :staleBefore, false)) AS busy
+         FROM pending_doc_blocks WHERE message_id = :messageId
+       ), taken_user AS (
+         INSERT INTO doc_write_windows (user_id, window_start, writes, reads)
+         SELECT :userId, :windowStart, :writes, :reads WHERE NOT EXISTS (SELECT 1 FROM own WHERE busy)
          ON CONFLICT (user_id, window_start) DO UPDATE
            SET writes = doc_write_windows.writes + :writes, reads = doc_write_windows.reads + :reads
            WHERE doc_write_windows.writes + :writes <= :writesPerUser AND doc_write_windows.reads + :reads <= :readsPerUser
@@ -42,8 +64,13 @@ export class KnexDocWriteLimiter implements DocWriteLimiter {
        ), dropped_project AS (
          DELETE FROM doc_project_windows WHERE window_start < :before AND EXISTS (SELECT 1 FROM taken_project WHERE opened)
        )
-       SELECT CAST((SELECT count(*) FROM taken_user) AS int) AS user_taken, CAST((SELECT count(*) FROM taken_project) AS int) AS project_taken`,
+       SELECT CAST((SELECT count(*) FROM taken_user) AS int) AS user_taken, CAST((SELECT count(*) FROM taken_project) AS int) AS project_taken,
+         (SELECT written_external_id FROM own) AS written_external_id, (SELECT written_at FROM own) AS written_at, (SELECT busy FROM own) AS busy,
+         EXISTS (SELECT 1 FROM pending_doc_blocks WHERE document_id = :documentId AND written_at IS NULL AND message_id <> :messageId) AS others_pending`,
       {
+        messageId: block?.messageId ?? null,
+        documentId: block?.documentId ?? null,
+        staleBefore: block?.staleBefore ?? null,
         userId,
         windowStart,
         writes: use.writes,
@@ -54,9 +81,11 @@ export class KnexDocWriteLimiter implements DocWriteLimiter {
         before: new Date(windowStart.getTime() - KEPT_WINDOWS_MS),
       },
     );
-    const [row] = (result as { rows?: { user_taken: number; project_taken: number }[] }).rows ?? [];
+    const [row] = (result as { rows?: AnswerRow[] }).rows ?? [];
+    if (row?.written_at && row.written_external_id) return { ok: false, written: { externalId: row.written_external_id, writtenAt: new Date(row.written_at) } };
+    if (row?.busy) return { ok: false, retryAfterSeconds: BATCH_IN_FLIGHT_WAIT_SECONDS };
     if (!row || Number(row.user_taken) === 0) return refused;
-    if (Number(row.project_taken) === 1) return { ok: true };
+    if (Number(row.project_taken) === 1) return block ? { ok: true, othersPending: Boolean(row.others_pending), ownPending: row.busy !== null } : { ok: true };
     // The project's minute is full: the user's share goes back, so a refused call takes nothing.
     await this.db('doc_write_windows')
       .where({ user_id: userId, window_start: windowStart })

@@ -11,6 +11,35 @@ import { blockOf, historyOf } from './received-mail-row.js';
 /** Statuses whose mail may keep its content past its end (see `keepsContent`); expired is here for older rows. */
 const KEEPING = ['ignored', 'failed', 'expired'];
 
+/** The columns every record of a mail is read with (`headOf`). */
+const HEAD_COLUMNS = ['id', 'document_id', 'subject', 'source_mail', 'refusal_sender', 'status', 'reason', 'received_at', 'finished_at'] as const;
+
+interface MailHeadRow {
+  id: string;
+  document_id: string;
+  subject: string;
+  source_mail: string;
+  refusal_sender: string | null;
+  status: string;
+  reason: string | null;
+  received_at: Date;
+  finished_at: Date | null;
+}
+
+/** The sender is the original one; a refused mail's is the one it was refused for. */
+function headOf(row: MailHeadRow) {
+  return {
+    id: row.id,
+    documentId: row.document_id,
+    subject: row.subject,
+    sender: row.source_mail || row.refusal_sender || '',
+    status: row.status,
+    reason: row.reason,
+    receivedAt: new Date(row.received_at),
+    finishedAt: row.finished_at === null ? null : new Date(row.finished_at),
+  };
+}
+
 interface ChargedRow {
   id: string;
   owner_id: string;
@@ -56,30 +85,14 @@ export class KnexMailRecords implements MailRecords {
     const rows = (await this.db('inbound_messages')
       .where({ owner_id: ownerId })
       .orderBy([{ column: 'received_at', order: 'desc' }, { column: 'id', order: 'desc' }])
-      .select('id', 'document_id', 'subject', 'source_mail', 'refusal_sender', 'status', 'reason', 'used_tokens', 'received_at', 'finished_at', 'block', 'status_history')) as {
-      id: string;
-      document_id: string;
-      subject: string;
-      source_mail: string;
-      refusal_sender: string | null;
-      status: string;
-      reason: string | null;
+      .select(...HEAD_COLUMNS, 'used_tokens', 'block', 'status_history')) as (MailHeadRow & {
       used_tokens: number;
-      received_at: Date;
-      finished_at: Date | null;
       block: unknown;
       status_history: unknown;
-    }[];
+    })[];
     return rows.map((row) => ({
-      id: row.id,
-      documentId: row.document_id,
-      subject: row.subject,
-      sender: row.source_mail || row.refusal_sender || '',
-      status: row.status,
-      reason: row.reason,
+      ...headOf(row),
       usedTokens: row.used_tokens,
-      receivedAt: row.received_at,
-      finishedAt: row.finished_at,
       block: mapBlock(blockOf(row.block)),
       history: historyOf(row.status_history).map((entry) => ({ status: entry.status, reason: historyReason(entry), at: entry.at })),
     }));
@@ -93,42 +106,16 @@ export class KnexMailRecords implements MailRecords {
       .whereIn('m.status', ['ignored', 'failed'])
       .where((recent) => recent.where('m.received_at', '>=', since).orWhere('m.finished_at', '>=', since))
       .select(
-        'm.id',
-        'm.document_id',
-        'm.subject',
-        'm.source_mail',
-        'm.refusal_sender',
-        'm.status',
-        'm.reason',
-        'm.received_at',
-        'm.finished_at',
+        HEAD_COLUMNS.map((column) => `m.${column}`),
         this.db.raw(
           `m.status = 'ignored' AND EXISTS (SELECT 1 FROM inbound_messages e WHERE e.document_id = m.document_id AND e.status = 'ignored' AND e.received_at < m.received_at
              AND lower(coalesce(nullif(e.source_mail, ''), e.refusal_sender, '')) = lower(coalesce(nullif(m.source_mail, ''), m.refusal_sender, ''))) AS refused_before`,
         ),
-      )) as {
-      id: string;
-      document_id: string;
-      subject: string;
-      source_mail: string;
-      refusal_sender: string | null;
-      status: string;
-      reason: string | null;
-      received_at: Date;
-      finished_at: Date | null;
-      refused_before: boolean;
-    }[];
+      )) as (MailHeadRow & { refused_before: boolean })[];
     return {
       held: Number(held?.n ?? 0),
       mails: rows.map((row) => ({
-        id: row.id,
-        documentId: row.document_id,
-        sender: row.source_mail || row.refusal_sender || '',
-        subject: row.subject,
-        status: row.status,
-        reason: row.reason,
-        receivedAt: new Date(row.received_at),
-        finishedAt: row.finished_at === null ? null : new Date(row.finished_at),
+        ...headOf(row),
         refusedBefore: row.refused_before === true,
       })),
     };

@@ -15,7 +15,7 @@ const ApexChart = lazy(async () => {
   return { default: component as typeof ReactApexChart };
 });
 
-/** Spec §9. */
+/** docs/product.md § Usage. */
 export const CHART_HEIGHT = 300;
 
 export type ChartType = 'line' | 'bar';

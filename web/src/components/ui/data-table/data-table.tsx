@@ -23,12 +23,14 @@
 // - `openRows`: a click anywhere on a row does what the row's `[data-row-open]` control does (a
 //   button in one of its cells, which keyboard and screen-reader users reach as any button).
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type PaginationState, type SortingState, type Updater } from '@tanstack/react-table';
-import { useId, useMemo, useRef, type ReactNode } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
 import { LoadFailed, type LoadFailure } from '../load-failed/load-failed';
-import { openRowOnClick, rangeText, SortIcon, Truncated } from './data-table-parts';
+import { DataTableFooter } from './data-table-footer';
+import { openRowOnClick, SortIcon, Truncated } from './data-table-parts';
 import { joinNames, useScrollHint } from './use-scroll-hint';
 import { nextSort, PAGE_SIZE_OPTIONS, type TableQueryBinding } from './use-table-query';
 import './data-table.css';
+import './data-table-layouts.css';
 
 export { Truncated } from './data-table-parts';
 
@@ -105,7 +107,6 @@ export function DataTable<Row, SortKey extends string>({
   stacked = false,
   openRows = false,
 }: DataTableProps<Row, SortKey>) {
-  const pageSizeId = useId();
   const scrollerRef = useRef<HTMLDivElement>(null);
 
   const columnDefs = useMemo<ColumnDef<Row>[]>(
@@ -269,33 +270,15 @@ export function DataTable<Row, SortKey extends string>({
           Loading…
         </span>
       ) : null}
-      <div className="data-table__footer">
-        <div className="data-table__page-size">
-          <label htmlFor={pageSizeId}>Rows per page</label>
-          <select id={pageSizeId} className="data-table__select" value={pageSize} onChange={(event) => table.setPageSize(Number(event.target.value))}>
-            {pageSizeOptions.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="data-table__nav">
-          <p className="data-table__range">{rangeText(page, pageSize, total)}</p>
-          <div className="data-table__pager">
-            <button type="button" className="data-table__page-button" aria-label="Previous page" onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()}>
-              <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-                <path d="M10 3.5 5.5 8l4.5 4.5" />
-              </svg>
-            </button>
-            <button type="button" className="data-table__page-button" aria-label="Next page" onClick={() => table.nextPage()} disabled={!table.getCanNextPage()}>
-              <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-                <path d="M6 3.5 10.5 8 6 12.5" />
-              </svg>
-            </button>
-          </div>
-        </div>
-      </div>
+      <DataTableFooter
+        page={page}
+        pageSize={pageSize}
+        total={total}
+        pageSizeOptions={pageSizeOptions}
+        onPageSize={(size) => table.setPageSize(size)}
+        previous={table.getCanPreviousPage() ? () => table.previousPage() : null}
+        next={table.getCanNextPage() ? () => table.nextPage() : null}
+      />
     </div>
   );
 }

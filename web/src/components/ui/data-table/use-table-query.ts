@@ -1,4 +1,4 @@
-// The state rules of every server-driven table (spec §4 "Tables", §9 page sizes), in one place:
+// The state rules of every server-driven table (docs/product.md § Tables), in one place:
 // - default: the caller's sort key, descending, page 1, page size 5;
 // - clicking the sorted column toggles asc/desc, a new column starts at asc;
 // - any sort change or page-size change goes back to page 1.

@@ -20,7 +20,7 @@ export type ConfirmationDialogProps = {
   onCancel: () => void;
 };
 
-/** Spec §2 shared confirmation dialog. Escape cancels. Render it only while it is open. */
+/** The shared confirmation dialog (docs/product.md § Messages and failures). Escape cancels. Render it only while it is open. */
 export function ConfirmationDialog({
   title,
   message,

@@ -1,16 +1,17 @@
 import { useId } from 'react';
 import { Modal } from './modal';
+import '../icon-badge/icon-badge.css';
 
 export type InformationDialogProps = {
   title: string;
   message: string;
-  /** Failure messages (spec §2 "Information dialogs show failure messages") or plain information. */
+  /** Failure messages (docs/product.md § Messages and failures) or plain information. */
   variant?: 'error' | 'info';
   closeText?: string;
   onClose: () => void;
 };
 
-/** Spec §2 information dialog: a title, a message and one button. Escape closes it. */
+/** The information dialog (docs/product.md § Messages and failures): a title, a message and one button. Escape closes it. */
 export function InformationDialog({ title, message, variant = 'error', closeText = 'OK', onClose }: InformationDialogProps) {
   const titleId = useId();
   const messageId = useId();
@@ -24,7 +25,7 @@ export function InformationDialog({ title, message, variant = 'error', closeText
       role={variant === 'error' ? 'alertdialog' : 'dialog'}
     >
       <div className="modal__information-head">
-        <span className="modal__information-icon" aria-hidden="true">
+        <span className="icon-badge modal__information-icon" aria-hidden="true">
           {variant === 'error' ? '!' : 'i'}
         </span>
         <h2 id={titleId} className="modal__title">

@@ -7,7 +7,7 @@ type LoadingOverlayProps = {
   message?: string;
 };
 
-/** Spec §2 blocking overlay: nothing behind it can be used until the work ends. */
+/** The blocking overlay (docs/product.md § Messages and failures): nothing behind it can be used until the work ends. */
 export function LoadingOverlay({ title = 'Please wait…', message = 'Processing your request' }: LoadingOverlayProps) {
   const titleId = useId();
   const messageId = useId();

@@ -5,6 +5,7 @@
 // not honoured everywhere).
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Modal, ModalCloseButton } from '../dialog/modal';
+import '../icon-button/icon-button.css';
 import './drawer.css';
 
 type DrawerProps = {
@@ -36,8 +37,8 @@ export function Drawer({ titleId, title, onClose, busy, footer, children }: Draw
     <Modal titleId={titleId} onEscape={onClose} className="drawer" {...(busy === undefined ? {} : { busy })}>
       <div ref={headerRef} className="drawer__header">
         <div className="drawer__title">{title}</div>
-        <ModalCloseButton className="drawer__close" aria-label="Close">
-          <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+        <ModalCloseButton className="icon-button drawer__close" aria-label="Close">
+          <svg className="line-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
             <path d="M4 4l8 8M12 4l-8 8" />
           </svg>
         </ModalCloseButton>

@@ -2,6 +2,7 @@
 // words that the load failed, never passes for an empty result, and offers "Try again". The message
 // alone is the alert, so assistive tech announces it when it appears, without the button's label.
 import type { UseQueryResult } from '@tanstack/react-query';
+import { RetryButton } from './retry-button';
 import './load-failed.css';
 
 export type LoadFailure = {
@@ -24,18 +25,7 @@ export function LoadFailed({ message, onRetry, retrying = false, compact = false
       <p className="load-failed__message" role="alert">
         {message}
       </p>
-      <button
-        type="button"
-        className="button button--secondary load-failed__retry"
-        // aria-disabled, not disabled: the button keeps the focus while the new load runs.
-        aria-disabled={retrying || undefined}
-        aria-busy={retrying || undefined}
-        onClick={() => {
-          if (!retrying) onRetry();
-        }}
-      >
-        {retrying ? 'Trying again…' : 'Try again'}
-      </button>
+      <RetryButton className="button button--secondary load-failed__retry" onRetry={onRetry} retrying={retrying} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import '../icon-button/icon-button.css';
 import './menu.css';
 
 export type MenuAction = {
@@ -77,7 +78,7 @@ export function Menu({ label, actions }: MenuProps) {
       <button
         ref={buttonRef}
         type="button"
-        className="menu__button"
+        className="icon-button menu__button"
         aria-label={label}
         aria-haspopup="menu"
         aria-expanded={open}

@@ -12,7 +12,7 @@ export function OfflineBanner() {
     <div className="offline-banner" role="status" data-offline={offline || undefined}>
       {offline ? (
         <p className="offline-banner__message">
-          <span className="offline-banner__dot" aria-hidden="true" />
+          <span className="pulse offline-banner__dot" aria-hidden="true" />
           Offline — reconnecting
         </p>
       ) : null}

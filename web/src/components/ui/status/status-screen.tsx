@@ -1,4 +1,5 @@
 import { Spinner } from '../spinner/spinner';
+import './center-stack.css';
 import './status-screen.css';
 
 type StatusScreenProps = {
@@ -9,7 +10,7 @@ type StatusScreenProps = {
 /** A full-page "something is happening" screen: auth checks and redirects. */
 export function StatusScreen({ title, message }: StatusScreenProps) {
   return (
-    <main className="status-screen" aria-busy="true">
+    <main className="center-stack center-stack--page status-screen" aria-busy="true">
       <Spinner size="large" />
       <h1 className="status-screen__title">{title}</h1>
       {message ? <p className="status-screen__message">{message}</p> : null}

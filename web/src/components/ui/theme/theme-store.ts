@@ -1,4 +1,4 @@
-// The colour theme (spec §1): light or dark. Until the user chooses one with the toggle, the theme
+// The colour theme (docs/product.md § Theme): light or dark. Until the user chooses one with the toggle, the theme
 // follows the system's preference (`prefers-color-scheme`, light when there is none) and keeps following
 // its changes; a choice is kept in localStorage and wins from then on. It is shown as `data-theme` on
 // <html>, where tokens.css switches the palette. public/theme-init.js applies the same rule before the

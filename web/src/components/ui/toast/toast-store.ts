@@ -1,4 +1,4 @@
-// Global toasts (spec §2): success, error and info; each closes itself after 5000 ms. One at a time:
+// Global toasts (docs/product.md § Messages and failures): success, error and info; each closes itself after 5000 ms. One at a time:
 // a new toast replaces the one shown, so they never pile up over the page.
 import { create } from 'zustand';
 

@@ -1,6 +1,8 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { chooseToastEdge, edgePreference, type ToastEdge } from './toast-placement';
 import { useToasts, type ToastVariant } from './toast-store';
+import '../icon-badge/icon-badge.css';
+import '../icon-button/icon-button.css';
 import './toast.css';
 
 const ICONS: Record<ToastVariant, string> = { success: '✓', error: '!', info: 'i' };
@@ -28,13 +30,13 @@ export function ToastViewport() {
           className={`toast toast--${item.variant}`}
           role={item.variant === 'error' ? 'alert' : 'status'}
         >
-          <span className="toast__icon" aria-hidden="true">
+          <span className="icon-badge toast__icon" aria-hidden="true">
             {ICONS[item.variant]}
           </span>
           <p className="toast__message">{item.message}</p>
           <button
             type="button"
-            className="toast__close"
+            className="icon-button toast__close"
             aria-label="Close notification"
             onClick={() => dismiss(item.id)}
           >

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { BrandLink } from '@/components/ui/page/brand-link';
 import './auth.css';
 
 type AuthLayoutProps = {
@@ -14,10 +13,7 @@ export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
   return (
     <div className="auth-page">
       <main className="auth-card card">
-        <Link to={paths.home.getHref()} className="auth-brand" aria-label="Mailscribe home">
-          <span className="auth-brand__mark" aria-hidden="true" />
-          <span className="auth-brand__name">Mailscribe</span>
-        </Link>
+        <BrandLink className="auth-brand" label="Mailscribe home" />
         <h1 className="auth-card__title">{title}</h1>
         {subtitle ? <p className="auth-card__subtitle">{subtitle}</p> : null}
         {children}

@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session-store';
 import { takeReturnPath } from '@/lib/return-path';
 
-/** Where the server's OAuth callback lands: /auth-success?token=… or ?error=… (spec §2). */
+/** Where the server's OAuth callback lands: /auth-success?token=… or ?error=… (docs/product.md § Screens). */
 export function AuthSuccessPage() {
   const [searchParams] = useSearchParams();
   const { pathname } = useLocation();

@@ -1,14 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { billingRoutes } from '@contract/billing';
+import { callRoute } from '@/lib/api-route';
 import { subscriptionKeys } from '@/lib/query-keys';
 import type { PlanType } from '@/lib/subscription-status';
-import { toCheckoutUrl } from './types';
+import { checkoutUrlOf } from './types';
 
-const PATH = 'stripe/create-checkout-session-subscritpion'; // sic: the spec's spelling (§7)
-
-/** POST /api/stripe/create-checkout-session-subscritpion { priceType }: the checkout page's url. 409 when already subscribed. */
+/**
+ * POST /api/stripe/create-checkout-session-subscritpion (sic: docs/product.md § Plans, prices and tokens)
+ * { priceType }: the checkout page's url. 409 when already subscribed.
+ */
 export async function createSubscriptionCheckout(priceType: PlanType): Promise<string> {
-  return toCheckoutUrl(await api.post(PATH, { json: { priceType } }).json<unknown>(), `POST /api/${PATH}`);
+  return checkoutUrlOf(callRoute(billingRoutes.subscriptionCheckout, { body: { priceType } }));
 }
 
 /** Starts a subscription checkout. The subscription changes there: whatever is cached of it is stale. */

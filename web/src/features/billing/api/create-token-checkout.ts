@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { billingRoutes } from '@contract/billing';
+import { callRoute } from '@/lib/api-route';
 import { subscriptionKeys, tokenStateKeys } from '@/lib/query-keys';
-import { toCheckoutUrl } from './types';
+import { checkoutUrlOf } from './types';
 
 /** POST /api/stripe/create-custom-token-checkout { tokenAmount }: the checkout page's url. */
 export async function createTokenCheckout(tokenAmount: number): Promise<string> {
-  const body = await api.post('stripe/create-custom-token-checkout', { json: { tokenAmount } }).json<unknown>();
-  return toCheckoutUrl(body, 'POST /api/stripe/create-custom-token-checkout');
+  return checkoutUrlOf(callRoute(billingRoutes.tokenCheckout, { body: { tokenAmount } }));
 }
 
 /** Starts a token purchase. The tokens arrive with the payment: the balance and the billing data are stale. */

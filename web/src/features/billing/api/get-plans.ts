@@ -8,12 +8,12 @@ export type PlanPrice = Price & { priceType: PlanType };
 
 export const PLAN_NOT_AVAILABLE = 'Plan not available';
 
-/** A failed plan load, with the text plan selection shows (spec §8: the server's message, or "Plan not available"). */
+/** A failed plan load, with the text plan selection shows (the server's message, or "Plan not available": docs/product.md § Plans, prices and tokens). */
 export class PlansUnavailableError extends Error {
   override name = 'PlansUnavailableError';
 }
 
-/** The monthly plans from GET /api/stripe/prices, Basic first. No plan at all counts as an error (§8). */
+/** The monthly plans from GET /api/stripe/prices, Basic first. No plan at all counts as an error (docs/product.md § Plans, prices and tokens). */
 export async function getPlans(signal?: AbortSignal): Promise<PlanPrice[]> {
   let prices: Price[];
   try {

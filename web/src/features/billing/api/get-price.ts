@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { toPrice, type Price, type PriceType } from '@/lib/prices';
+import { billingRoutes } from '@contract/billing';
+import { callRoute } from '@/lib/api-route';
+import type { Price, PriceType } from '@/lib/prices';
 import { billingPriceKeys } from './query-keys';
 
-/** GET /api/stripe/price/{type} (public): one price, or null when the answer carries no usable price. */
+/** GET /api/stripe/price/{type} (public): one price, or null when it is another type's or gives no tokens (nothing to sell by). */
 export async function getPrice(type: PriceType, signal?: AbortSignal): Promise<Price | null> {
-  const price = toPrice(await api.get(`stripe/price/${encodeURIComponent(type)}`, signal ? { signal } : {}).json<unknown>());
-  return price && price.priceType === type ? price : null;
+  const price = await callRoute(billingRoutes.price, { params: { type }, signal });
+  return price.priceType === type && price.tokens > 0 ? price : null;
 }
 
 export const priceQueryOptions = (type: PriceType) =>

@@ -1,11 +1,16 @@
-// The billing answers only billing reads. Prices are shared with the landing page: see lib/prices.
-import { isRecord } from '@/lib/answer-checks';
+// The billing answers only billing reads: the HTTP contract's types (src/contract). Prices are shared
+// with the landing page: see lib/prices.
+import type { CheckoutResponse } from '@contract/billing';
+import { AnswerMismatchError } from '@/lib/api-route';
 
-/** The `url` of a checkout answer; a missing one is a failed call (its message may be shown to the user). */
-export function toCheckoutUrl(body: unknown, call: string): string {
-  const url = isRecord(body) ? body['url'] : undefined;
-  if (typeof url !== 'string' || url === '') {
-    throw new Error('The checkout page could not be opened.', { cause: `${call} answered without a url.` });
+export type { CheckoutOutcome, CheckoutResponse } from '@contract/billing';
+
+/** The checkout page's url; an answer without one fails with a message fit to show the user. */
+export async function checkoutUrlOf(answer: Promise<CheckoutResponse>): Promise<string> {
+  try {
+    return (await answer).url;
+  } catch (error) {
+    if (error instanceof AnswerMismatchError) throw new Error('The checkout page could not be opened.', { cause: error });
+    throw error;
   }
-  return url;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import type { CheckoutOutcome } from '@contract/billing';
-import { StandalonePage } from '@/components/ui/page/standalone-page';
+import { StandalonePage, type PageAction } from '@/components/ui/page/standalone-page';
 import { Spinner } from '@/components/ui/spinner/spinner';
 import { paths } from '@/config/paths';
 import { readUsableToken } from '@/lib/auth-token';
@@ -9,7 +9,9 @@ import { checkoutReturn } from '@/lib/purchase-intent';
 import { PLAN_NAMES } from '@/lib/subscription-status';
 import { useCheckoutOutcome } from '../api/get-checkout-outcome';
 import { formatCount } from '../utils/price-format';
+import '@/components/ui/status/center-stack.css';
 import './billing.css';
+import './payment-outcome.css';
 
 /** Said until the purchase is confirmed, and whenever it cannot be looked up (signed out, another browser). */
 const PENDING_TEXT = 'Thank you! Your account has been upgraded. Your tokens will be added shortly; it may take a few minutes for them to appear.';
@@ -67,10 +69,18 @@ export function PaymentSuccessPage() {
   const data = outcome.data;
   const text = data ? (purchasedText(data) ?? pendingText(data)) : PENDING_TEXT;
 
+  // Back to where the checkout began, unless that is the dashboard, which has its own way.
+  const back = backTo && backTo !== paths.dashboard.getHref() ? backTo : null;
+  const actions: PageAction[] = [
+    ...(back ? [{ to: back, label: returnLabel(back), primary: true }] : []),
+    { to: paths.dashboard.getHref(), label: 'Go to Dashboard', primary: back === null },
+    { to: paths.home.getHref(), label: 'Back to Home' },
+  ];
+
   return (
-    <StandalonePage title="Payment Successful">
+    <StandalonePage title="Payment Successful" actions={actions}>
       {loading ? (
-        <div className="billing-status" role="status">
+        <div className="center-stack billing-status" role="status">
           <Spinner size="medium" />
           <p className="billing-status__text">Loading payment details...</p>
         </div>
@@ -98,19 +108,6 @@ export function PaymentSuccessPage() {
           </section>
         </>
       )}
-      <div className="standalone-page__actions">
-        {backTo && backTo !== paths.dashboard.getHref() ? (
-          <Link className="button button--primary" to={backTo}>
-            {returnLabel(backTo)}
-          </Link>
-        ) : null}
-        <Link className={`button ${backTo && backTo !== paths.dashboard.getHref() ? 'button--secondary' : 'button--primary'}`} to={paths.dashboard.getHref()}>
-          Go to Dashboard
-        </Link>
-        <Link className="button button--secondary" to={paths.home.getHref()}>
-          Back to Home
-        </Link>
-      </div>
     </StandalonePage>
   );
 }

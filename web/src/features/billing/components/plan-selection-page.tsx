@@ -14,14 +14,16 @@ import { PLAN_NAMES, useSubscriptionStatus, type PlanType } from '@/lib/subscrip
 import { useCreateSubscriptionCheckout } from '../api/create-subscription-checkout';
 import { plansErrorMessage, usePlans } from '../api/get-plans';
 import { PlanCard } from './plan-card';
+import '@/components/ui/status/center-stack.css';
 import './billing.css';
+import './plan-selection.css';
 
 export const ALREADY_SUBSCRIBED_MESSAGE =
   'You already have an active subscription. Please cancel your current subscription before purchasing a new one.';
 export const CHECKOUT_FAILED_MESSAGE = 'Failed to start checkout process. Please try again.';
 
 /**
- * /subscriptionPage (spec §2, §4): "Choose Your Plan" with the monthly plans as radio cards,
+ * /subscriptionPage (docs/product.md § Plans, prices and tokens): "Choose Your Plan" with the monthly plans as radio cards,
  * "Continue to Payment" (a checkout, then the browser goes to its url) and "Logout". An active
  * subscriber gets "Change Plan" instead: the other plan through the plan change confirm dialog. A
  * document made before choosing a plan is named above the plans (`readyDocumentName`, given by the route).
@@ -64,13 +66,13 @@ export function PlanSelectionPage({ readyDocumentName = null }: { readyDocumentN
   let content;
   if (plans.isPending) {
     content = (
-      <div className="billing-status" role="status">
+      <div className="center-stack billing-status" role="status">
         <Spinner size="medium" />
         <p className="billing-status__text">Loading plans...</p>
       </div>
     );
   } else if (!plans.data) {
-    // Spec §8's text (the server's, or "Plan not available"), with a way to load again.
+    // The server's text, or "Plan not available" (docs/product.md § Plans, prices and tokens), with a way to load again.
     const failure = loadFailureOf(plans, plansErrorMessage(plans.error));
     content = failure ? (
       <div className="alert alert--error">

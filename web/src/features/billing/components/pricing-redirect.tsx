@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { readUsableToken } from '@/lib/auth-token';
 
 /**
- * /pricing is linked by "Subscribe Now" but missing from the spec's route table. A signed-in
+ * /pricing is linked by "Subscribe Now" (docs/product.md § Screens). A signed-in
  * user is choosing a plan, so they go to plan selection; a guest sees the landing pricing section.
  */
 export function PricingRedirect() {

@@ -19,7 +19,7 @@ import {
 
 export const TOKEN_CHECKOUT_FAILED_MESSAGE = 'Failed to start checkout process. Please try again.';
 
-/** Spec §8: the server's message, else the error's own message, else the generic text. */
+/** docs/product.md § Messages and failures: the server's message, else the error's own message, else the generic text. */
 async function checkoutFailureMessage(error: unknown): Promise<string> {
   const serverMessage = await serverMessageOf(error);
   if (serverMessage !== null) return serverMessage;

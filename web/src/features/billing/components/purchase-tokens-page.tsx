@@ -5,7 +5,9 @@ import { httpStatusOf } from '@/lib/api-error';
 import { usePrice } from '../api/get-price';
 import { PurchaseTokensForm } from './purchase-tokens-form';
 import { useBillingDisabled } from './subscription-guard';
+import '@/components/ui/status/center-stack.css';
 import './billing.css';
+import './purchase-tokens.css';
 
 function Message({ title, text, alert = false }: { title: string; text?: string; alert?: boolean }) {
   return (
@@ -17,7 +19,7 @@ function Message({ title, text, alert = false }: { title: string; text?: string;
 }
 
 /**
- * /dashboard/purchaseTokens (spec §2, §4, §5): the price per token, an amount, a summary and the
+ * /dashboard/purchaseTokens (docs/product.md § Plans, prices and tokens): the price per token, an amount, a summary and the
  * purchase; the checkout page's url is where the browser goes next. Pricing failures replace the form.
  */
 export function PurchaseTokensPage() {
@@ -35,7 +37,7 @@ export function PurchaseTokensPage() {
     );
   } else if (price.isPending) {
     content = (
-      <div className="billing-status" role="status">
+      <div className="center-stack billing-status" role="status">
         <Spinner size="medium" />
         <p className="billing-status__text">Loading pricing...</p>
       </div>

@@ -3,6 +3,7 @@ import { Spinner } from '@/components/ui/spinner/spinner';
 import { paths } from '@/config/paths';
 import { httpStatusOf } from '@/lib/api-error';
 import { useSubscriptionStatus } from '@/lib/subscription-status';
+import '@/components/ui/status/center-stack.css';
 import './billing.css';
 
 /** What the guard tells the pages it wraps. */
@@ -15,9 +16,9 @@ export function useBillingDisabled(): boolean {
 }
 
 /**
- * Spec §2 subscription guard: "Loading subscirption ..." (sic) while the status loads, then the page
- * only when the subscription is active. Otherwise, and when the status cannot be loaded (§8), it
- * replaces the location with plan selection. With billing switched off every page renders.
+ * The subscription guard (docs/product.md § Dashboard): "Loading subscirption ..." (sic) while the status
+ * loads, then the page only when the subscription is active. Otherwise, and when the status cannot be
+ * loaded, it replaces the location with plan selection. With billing switched off every page renders.
  */
 export function SubscriptionGuard() {
   const { data: status, error } = useSubscriptionStatus();
@@ -28,7 +29,7 @@ export function SubscriptionGuard() {
   // Without an answer, or after a 401 (the session policy is already on its way to /login).
   if (!status) {
     return (
-      <div className="billing-status" role="status">
+      <div className="center-stack billing-status" role="status">
         <Spinner size="large" />
         <p className="billing-status__text">Loading subscirption ...</p>
       </div>

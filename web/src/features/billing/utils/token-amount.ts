@@ -1,4 +1,4 @@
-// Spec §5 and §9: the token amount of a custom purchase.
+// docs/product.md § Plans, prices and tokens: the token amount of a custom purchase.
 import { formatUsd } from '@/lib/format';
 
 export const DEFAULT_TOKEN_AMOUNT = 1000;

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { documentRoutes } from '@contract/documents';
+import { callRoute } from '@/lib/api-route';
 import { writeDocumentChange } from './document-cache';
 import { documentChangeKey } from './query-keys';
 
 /** POST /api/addAllowedEmail/{id}/emails: the full updated list; 409 when the email is already on it. */
 export async function addAllowedEmail(documentId: string, email: string): Promise<string[]> {
-  const body = await api.post(`addAllowedEmail/${encodeURIComponent(documentId)}/emails`, { json: { email } }).json<{ emails: string[] }>();
-  return body.emails;
+  return (await callRoute(documentRoutes.addAllowedEmail, { params: { id: documentId }, body: { email } })).emails;
 }
 
 export function useAddAllowedEmail(documentId: string) {

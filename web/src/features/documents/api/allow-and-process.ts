@@ -1,7 +1,7 @@
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { AllowAndProcessResponse } from '@contract/received-mails';
-import { api } from '@/lib/api-client';
+import { receivedMailRoutes } from '@contract/received-mails';
+import { callRoute } from '@/lib/api-route';
 import { serverMessageOf } from '@/lib/server-message';
 import { writeDocumentChange } from './document-cache';
 import { documentKeys } from './query-keys';
@@ -13,10 +13,7 @@ const ALLOW_FAILED = 'Could not allow the sender. Try again.';
  * is; 409 MAIL.NOT_ALLOWABLE when the mail can no longer be let in.
  */
 export async function allowAndProcess(documentId: string, mailId: string): Promise<string[]> {
-  const body = await api
-    .post(`document/${encodeURIComponent(documentId)}/received-mails/${encodeURIComponent(mailId)}/allow-and-process`)
-    .json<AllowAndProcessResponse>();
-  return body.emails;
+  return (await callRoute(receivedMailRoutes.allowAndProcess, { params: { id: documentId, mailId } })).emails;
 }
 
 const allowKey = (documentId: string) => [...documentKeys.receivedMails(documentId), 'allow'] as const;

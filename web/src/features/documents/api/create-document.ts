@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { documentRoutes } from '@contract/documents';
+import { callRoute } from '@/lib/api-route';
 import { writeCreatedDocument } from './document-cache';
 import type { DocumentListItem } from './types';
 
@@ -13,8 +14,8 @@ export type CreateDocumentInput = {
 
 /** POST /api/createGoogleDoc: creates the document and its linked document. */
 export async function createDocument(input: CreateDocumentInput): Promise<DocumentListItem> {
-  // Spec §7: this call also sends credentials (cookies).
-  return api.post('createGoogleDoc', { json: input, credentials: 'include' }).json<DocumentListItem>();
+  // This call also sends credentials (cookies): docs/product.md § Sign-in and the session.
+  return callRoute(documentRoutes.createDocument, { body: input, credentials: 'include' });
 }
 
 export function useCreateDocument() {

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { documentRoutes } from '@contract/documents';
+import { callRoute } from '@/lib/api-route';
 import { writeDeletedDocument } from './document-cache';
 
 /** DELETE /api/deleteGoogleDoc/{id}: unlinks the document (the linked document itself stays). */
 export async function deleteDocument(documentId: string): Promise<void> {
-  await api.delete(`deleteGoogleDoc/${encodeURIComponent(documentId)}`);
+  await callRoute(documentRoutes.deleteDocument, { params: { id: documentId } });
 }
 
 export function useDeleteDocument() {

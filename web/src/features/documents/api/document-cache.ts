@@ -40,7 +40,7 @@ export function writeDocumentChange(queryClient: QueryClient, documentId: string
   void queryClient.invalidateQueries({ queryKey: documentKeys.list() });
 }
 
-/** A created document goes first in the list (spec §4), and on the first page of each cached order; they are then reloaded. */
+/** A created document goes first in the list (docs/product.md § Documents list), and on the first page of each cached order; they are then reloaded. */
 export function writeCreatedDocument(queryClient: QueryClient, created: DocumentListItem): void {
   queryClient.setQueryData<DocumentListItem[]>(documentKeys.list(), (items) =>
     items && [created, ...items.filter((item) => item.documentId !== created.documentId)],
@@ -54,7 +54,7 @@ export function writeCreatedDocument(queryClient: QueryClient, created: Document
   void queryClient.invalidateQueries({ queryKey: documentKeys.list() });
 }
 
-/** A deleted document leaves the list at once (spec §4: once the server confirmed it) and its cached details go. */
+/** A deleted document leaves the list once the server confirmed it (docs/product.md § Documents list) and its cached details go. */
 export function writeDeletedDocument(queryClient: QueryClient, documentId: string): void {
   queryClient.setQueryData<DocumentListItem[]>(documentKeys.list(), (items) => items?.filter((item) => item.documentId !== documentId));
   updateCards(queryClient, (cards) => cards.filter((card) => card.documentId !== documentId));

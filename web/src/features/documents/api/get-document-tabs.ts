@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DocumentTabsResponse } from '@contract/documents';
-import { api } from '@/lib/api-client';
+import { documentRoutes, type DocumentTabsResponse } from '@contract/documents';
+import { callRoute } from '@/lib/api-route';
 import { documentKeys } from './query-keys';
 
 /** Under the document's details: whatever refreshes the details reads the tabs again too. */
@@ -8,7 +8,7 @@ export const documentTabsKey = (documentId: string) => [...documentKeys.details(
 
 /** GET /api/document/{id}/tabs: the linked document's tabs and the one summaries go to. */
 export async function getDocumentTabs(documentId: string, signal?: AbortSignal): Promise<DocumentTabsResponse> {
-  return api.get(`document/${encodeURIComponent(documentId)}/tabs`, signal ? { signal } : {}).json<DocumentTabsResponse>();
+  return callRoute(documentRoutes.documentTabs, { params: { id: documentId }, signal });
 }
 
 export const documentTabsQueryOptions = (documentId: string) =>

@@ -1,14 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { receivedMailRoutes } from '@contract/received-mails';
+import { callRoute } from '@/lib/api-route';
 import { documentKeys } from './query-keys';
 import type { ForwardingConfirmation } from './types';
 
 /** GET /api/document/{id}/forwarding-confirmation: Gmail's latest confirmation request for the forward address, or null. */
 export async function getForwardingConfirmation(documentId: string, signal?: AbortSignal): Promise<ForwardingConfirmation | null> {
-  const body = await api
-    .get(`document/${encodeURIComponent(documentId)}/forwarding-confirmation`, signal ? { signal } : {})
-    .json<{ forwardingConfirmation?: ForwardingConfirmation | null }>();
-  return body.forwardingConfirmation ?? null;
+  return (await callRoute(receivedMailRoutes.forwardingConfirmation, { params: { id: documentId }, signal })).forwardingConfirmation;
 }
 
 export const forwardingConfirmationQueryOptions = (documentId: string) =>

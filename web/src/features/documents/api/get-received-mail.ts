@@ -1,37 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { isPendingMail, RECEIVED_MAILS_POLL_MS, receivedMailOf } from './get-received-mails';
+import { receivedMailRoutes } from '@contract/received-mails';
+import { callRoute } from '@/lib/api-route';
+import { isPendingMail, RECEIVED_MAILS_POLL_MS } from './get-received-mails';
 import { documentKeys } from './query-keys';
-import type { ReceivedMailBlock, ReceivedMailDetail, ReceivedMailStatusChange } from './types';
-
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
-
-/** The block as the panel shows it: a missing list is an empty one; no heading, no block. */
-function blockOf(value: unknown): ReceivedMailBlock | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const block = value as Record<string, unknown>;
-  if (typeof block['heading'] !== 'string') return null;
-  return {
-    heading: block['heading'],
-    meta: strings(block['meta']),
-    summary: strings(block['summary']),
-    keyPoints: strings(block['keyPoints']),
-    actionItems: strings(block['actionItems']),
-  };
-}
+import type { ReceivedMailDetail } from './types';
 
 /** GET /api/document/{id}/received-mails/{mailId}: one mail, the block it became and its status history. */
 export async function getReceivedMail(documentId: string, mailId: string, signal?: AbortSignal): Promise<ReceivedMailDetail> {
-  const body = await api
-    .get(`document/${encodeURIComponent(documentId)}/received-mails/${encodeURIComponent(mailId)}`, signal ? { signal } : {})
-    .json<unknown>();
-  const call = 'GET /api/document/{id}/received-mails/{mailId}';
-  if (typeof body !== 'object' || body === null || typeof (body as { id?: unknown }).id !== 'string') {
-    throw new Error(`${call} answered without a mail.`);
-  }
-  const detail = receivedMailOf<ReceivedMailDetail>(body, call);
-  const history = Array.isArray(detail.history) ? detail.history.filter((step): step is ReceivedMailStatusChange => typeof step?.at === 'string') : [];
-  return { ...detail, block: blockOf(detail.block), history, documentUrl: typeof detail.documentUrl === 'string' ? detail.documentUrl : null };
+  return callRoute(receivedMailRoutes.receivedMail, { params: { id: documentId, mailId }, signal });
 }
 
 export const receivedMailQueryOptions = (documentId: string, mailId: string) =>

@@ -1,32 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { tableRowsOf } from '@/components/ui/data-table/table-rows';
 import type { TableQuery } from '@/components/ui/data-table/use-table-query';
-import { api } from '@/lib/api-client';
-import { isRecord } from '@/lib/answer-checks';
+import { receivedMailRoutes } from '@contract/received-mails';
+import { callRoute } from '@/lib/api-route';
 import { mailFilterParams, NO_MAIL_FILTERS, type MailFilters } from '../utils/mail-filters';
 import { documentKeys } from './query-keys';
 import type { PagedList, ReceivedMail, ReceivedMailSortKey, ReceivedMailStatus } from './types';
-
-/**
- * A row as the table uses it. `attachments` is required (docs/api.md § Received mail): a row without a
- * count is a malformed answer and fails the call, as a missing `data` or `total` does.
- */
-export function receivedMailOf<Mail extends ReceivedMail = ReceivedMail>(row: unknown, call: string): Mail {
-  const attachments = isRecord(row) ? row['attachments'] : undefined;
-  if (typeof attachments !== 'number' || !Number.isSafeInteger(attachments) || attachments < 0) {
-    throw new Error(`${call} answered with a mail without an attachment count.`);
-  }
-  return row as Mail;
-}
-
-/** A paged answer's rows, checked for `data` and `total`; `call` names the request in the error. */
-export function pagedMailsOf<Mail extends ReceivedMail>(body: unknown, call: string): PagedList<Mail> {
-  if (typeof body !== 'object' || body === null || !Array.isArray((body as { data?: unknown }).data) || typeof (body as { total?: unknown }).total !== 'number') {
-    throw new Error(`${call} answered without data and total.`);
-  }
-  const { data, total } = body as { data: unknown[]; total: number };
-  return { data: data.map((row) => receivedMailOf<Mail>(row, call)), total };
-}
 
 /**
  * GET /api/document/{id}/received-mails?page&pageSize&sortBy&sortOrder&q&status&from&to: one page of the
@@ -39,13 +18,11 @@ export async function getReceivedMails(
   filters: MailFilters = NO_MAIL_FILTERS,
 ): Promise<PagedList<ReceivedMail>> {
   const { page, pageSize, sortBy, sortOrder } = query;
-  const body = await api
-    .get(`document/${encodeURIComponent(documentId)}/received-mails`, {
-      searchParams: { page, pageSize, sortBy, sortOrder, ...mailFilterParams(filters) },
-      ...(signal ? { signal } : {}),
-    })
-    .json<unknown>();
-  return pagedMailsOf<ReceivedMail>(body, 'GET /api/document/{id}/received-mails');
+  return callRoute(receivedMailRoutes.receivedMails, {
+    params: { id: documentId },
+    query: { page, pageSize, sortBy, sortOrder, ...mailFilterParams(filters) },
+    signal,
+  });
 }
 
 /** How often the table asks again while a mail on the shown page is still on its way. */
@@ -68,7 +45,7 @@ export const receivedMailsQueryOptions = (documentId: string, query: TableQuery<
     // While a shown mail is received, processing or held, ask again 5 s after each answer.
     refetchInterval: (cached) => (cached.state.data?.data.some(isPendingMail) ? RECEIVED_MAILS_POLL_MS : false),
     refetchIntervalInBackground: true,
-    // Spec §8: a failure is logged only and ends the loading state.
+    // A failure is logged only (docs/product.md § Messages and failures) and ends the loading state.
     meta: { errorMessage: 'Could not load the processed emails.' },
   });
 };

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { documentRoutes } from '@contract/documents';
+import { callRoute } from '@/lib/api-route';
 import { writeDocumentChange } from './document-cache';
 import { documentChangeKey } from './query-keys';
 
 /** DELETE /api/deleteAllowedEmail/{id}/emails with a JSON body: the full updated list. */
 export async function removeAllowedEmail(documentId: string, email: string): Promise<string[]> {
-  const body = await api.delete(`deleteAllowedEmail/${encodeURIComponent(documentId)}/emails`, { json: { email } }).json<{ emails: string[] }>();
-  return body.emails;
+  return (await callRoute(documentRoutes.removeAllowedEmail, { params: { id: documentId }, body: { email } })).emails;
 }
 
 export function useRemoveAllowedEmail(documentId: string) {

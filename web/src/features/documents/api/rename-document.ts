@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { documentRoutes } from '@contract/documents';
+import { callRoute } from '@/lib/api-route';
 import { writeDocumentChange } from './document-cache';
 import { documentChangeKey } from './query-keys';
 
 /** PUT /api/document/{id}/title: renames the document and its linked document. */
 export async function renameDocument(documentId: string, title: string): Promise<void> {
-  await api.put(`document/${encodeURIComponent(documentId)}/title`, { json: { title } });
+  await callRoute(documentRoutes.renameDocument, { params: { id: documentId }, body: { title } });
 }
 
 export function useRenameDocument(documentId: string) {

@@ -1,10 +1,11 @@
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { receivedMailRoutes } from '@contract/received-mails';
+import { callRoute } from '@/lib/api-route';
 import { documentKeys } from './query-keys';
 
 /** POST /api/document/{id}/received-mails/{mailId}/retry: 202 for a failed mail, 409 MAIL.NOT_RETRYABLE otherwise. */
 export async function retryReceivedMail(documentId: string, mailId: string): Promise<void> {
-  await api.post(`document/${encodeURIComponent(documentId)}/received-mails/${encodeURIComponent(mailId)}/retry`);
+  await callRoute(receivedMailRoutes.retryMail, { params: { id: documentId, mailId } });
 }
 
 const retryKey = (documentId: string) => [...documentKeys.receivedMails(documentId), 'retry'] as const;

@@ -1,9 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { tableRowsOf } from '@/components/ui/data-table/table-rows';
 import type { TableQuery } from '@/components/ui/data-table/use-table-query';
-import { api } from '@/lib/api-client';
+import { receivedMailRoutes } from '@contract/received-mails';
+import { callRoute } from '@/lib/api-route';
 import { mailFilterParams, type MailFilters } from '../utils/mail-filters';
-import { isPendingMail, pagedMailsOf, RECEIVED_MAILS_POLL_MS } from './get-received-mails';
+import { isPendingMail, RECEIVED_MAILS_POLL_MS } from './get-received-mails';
 import { documentKeys } from './query-keys';
 import type { PagedList, ReceivedMailAcrossDocuments, ReceivedMailSortKey } from './types';
 
@@ -14,10 +15,7 @@ export async function searchReceivedMails(
   signal?: AbortSignal,
 ): Promise<PagedList<ReceivedMailAcrossDocuments>> {
   const { page, pageSize, sortBy, sortOrder } = query;
-  const body = await api
-    .get('received-mails', { searchParams: { page, pageSize, sortBy, sortOrder, ...mailFilterParams(filters) }, ...(signal ? { signal } : {}) })
-    .json<unknown>();
-  return pagedMailsOf<ReceivedMailAcrossDocuments>(body, 'GET /api/received-mails');
+  return callRoute(receivedMailRoutes.searchMails, { query: { page, pageSize, sortBy, sortOrder, ...mailFilterParams(filters) }, signal });
 }
 
 export const searchReceivedMailsQueryOptions = (query: TableQuery<ReceivedMailSortKey>, filters: MailFilters) => {

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DocumentTabsResponse } from '@contract/documents';
-import { api } from '@/lib/api-client';
+import { documentRoutes, type DocumentTabsResponse } from '@contract/documents';
+import { callRoute } from '@/lib/api-route';
 import { documentTabsKey } from './get-document-tabs';
 import { documentChangeKey } from './query-keys';
 
-/** PUT /api/document/{id}/tab: true when it answers ok. */
+/** PUT /api/document/{id}/tab: true once it answers ok (any other answer fails the call). */
 export async function setDocumentTab(documentId: string, tabId: string): Promise<boolean> {
-  const body = await api.put(`document/${encodeURIComponent(documentId)}/tab`, { json: { tabId } }).json<{ ok?: unknown }>();
-  return body.ok === true;
+  return (await callRoute(documentRoutes.setDocumentTab, { params: { id: documentId }, body: { tabId } })).ok;
 }
 
 /** Resolves to whether the server took the tab; only then does the choice show it. */

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { documentRoutes } from '@contract/documents';
+import { callRoute } from '@/lib/api-route';
 import { writeDocumentChange } from './document-cache';
 import { documentChangeKey } from './query-keys';
 
 /** PUT /api/documents/{id}/updateDescription. */
 export async function updateDescription(documentId: string, description: string): Promise<void> {
-  await api.put(`documents/${encodeURIComponent(documentId)}/updateDescription`, { json: { description } });
+  await callRoute(documentRoutes.updateDescription, { params: { id: documentId }, body: { description } });
 }
 
 export function useUpdateDescription(documentId: string) {

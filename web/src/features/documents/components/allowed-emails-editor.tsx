@@ -1,10 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ConfirmationDialog } from '@/components/ui/dialog/confirmation-dialog';
+import { EmailInput } from '@/components/ui/email-input/email-input';
 import { httpStatusOf } from '@/lib/api-error';
 import { useAddAllowedEmail } from '../api/add-allowed-email';
 import { useRemoveAllowedEmail } from '../api/remove-allowed-email';
 import { detailsEmailError, messages } from '../utils/document-rules';
 import { TrashIcon } from './icons';
+import './allowed-emails-editor.css';
 
 type AllowedEmailsEditorProps = {
   documentId: string;
@@ -12,7 +14,7 @@ type AllowedEmailsEditorProps = {
   onFailure: (message: string) => void;
 };
 
-/** Spec §2 "Allowed Source Emails": the senders whose mail may be summarised into the document. */
+/** "Allowed Source Emails" (docs/product.md § Allowed emails): the senders whose mail may be summarised into the document. */
 export function AllowedEmailsEditor({ documentId, emails, onFailure }: AllowedEmailsEditorProps) {
   const headingId = useId();
   const inputId = useId();
@@ -83,20 +85,17 @@ export function AllowedEmailsEditor({ documentId, emails, onFailure }: AllowedEm
         <label className="visually-hidden" htmlFor={inputId}>
           New source email
         </label>
-        <input
+        <EmailInput
           id={inputId}
           className="field__input"
           type="text"
-          inputMode="email"
           autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
           placeholder="Write Email"
           value={draft}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
-          onChange={(event) => {
-            setDraft(event.target.value);
+          onValueChange={(value) => {
+            setDraft(value);
             setError(null);
           }}
         />

@@ -12,7 +12,7 @@ type CreateDocumentDialogProps = {
   onClose: () => void;
 };
 
-/** Spec §2 "Create document dialog": on success the new document goes first in the list and opens. */
+/** The create dialog (docs/product.md § Documents list): on success the new document goes first in the list and opens. */
 export function CreateDocumentDialog({ onClose }: CreateDocumentDialogProps) {
   const navigate = useNavigate();
   const create = useCreateDocument();
@@ -42,7 +42,7 @@ export function CreateDocumentDialog({ onClose }: CreateDocumentDialogProps) {
       {
         // The new document is already first in the cached list (api/document-cache).
         onSuccess: (created) => void navigate(paths.documentDetails.getHref(created.documentId)),
-        // Spec §8: a create failure is logged only; the dialog stays so the user can try again.
+        // A create failure is logged only (docs/product.md § Messages and failures); the dialog stays so the user can try again.
         onError: (error) => console.warn('Could not create the document.', error),
       },
     );

@@ -11,8 +11,8 @@ type DeleteDocumentDialogProps = {
 };
 
 /**
- * Spec §2: confirm, then delete behind the blocking overlay; the card goes only after the server agreed.
- * The question is the spec's; the sentence under it says what the deletion takes and what it leaves.
+ * docs/product.md § Documents list: confirm, then delete behind the blocking overlay; the card goes only after the server agreed.
+ * The question names the document; the sentence under it says what the deletion takes and what it leaves.
  */
 export function DeleteDocumentDialog({ document, onClose }: DeleteDocumentDialogProps) {
   const remove = useDeleteDocument();
@@ -25,7 +25,7 @@ export function DeleteDocumentDialog({ document, onClose }: DeleteDocumentDialog
         toast.success(messages.documentDeleted);
         onClose();
       },
-      // Spec §8: a delete failure is logged only; the card stays and the dialog allows another try.
+      // A delete failure is logged only (docs/product.md § Messages and failures); the card stays and the dialog allows another try.
       onError: (error) => console.warn('Could not delete the document.', error),
     });
   };

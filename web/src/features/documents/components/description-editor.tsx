@@ -9,7 +9,7 @@ type DescriptionEditorProps = {
   onFailure: (message: string) => void;
 };
 
-/** Spec §2 "Description": Reset brings back the saved text; Save stores a changed one. */
+/** "Description" (docs/product.md § Document details): Reset brings back the saved text; Save stores a changed one. */
 export function DescriptionEditor({ documentId, saved, onFailure }: DescriptionEditorProps) {
   const headingId = useId();
   const fieldId = useId();

@@ -6,6 +6,7 @@ import { useCopyToClipboard } from '@/lib/clipboard';
 import type { DocumentCard as DocumentCardItem } from '../api/types';
 import { CARD_COPY_CONFIRMATION_MS, CARD_NAME_LENGTH, truncate } from '../utils/document-rules';
 import { DocumentIcon, ExternalLinkIcon } from './icons';
+import '@/components/ui/icon-badge/icon-badge.css';
 
 const createdFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
@@ -19,7 +20,7 @@ type DocumentCardProps = {
   onDelete: (document: DocumentCardItem) => void;
 };
 
-/** Spec §2 "Document card". */
+/** A document's card (docs/product.md § Documents list). */
 export function DocumentCard({ document, onDelete }: DocumentCardProps) {
   const { copied, copy } = useCopyToClipboard(CARD_COPY_CONFIRMATION_MS);
   const addressId = useId();
@@ -28,9 +29,9 @@ export function DocumentCard({ document, onDelete }: DocumentCardProps) {
   const created = createdOn(document.createdAt);
 
   return (
-    <li className="document-card card">
+    <li className="document-card card card--stack">
       <div className="document-card__head">
-        <span className="document-card__icon" aria-hidden="true">
+        <span className="icon-badge document-card__icon" aria-hidden="true">
           <DocumentIcon />
         </span>
         <div className="document-card__heading">

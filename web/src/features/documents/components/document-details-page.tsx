@@ -9,9 +9,11 @@ import { DocumentDetailsView } from './document-details-view';
 import { DocumentNotFound } from './document-not-found';
 import './documents.css';
 import './document-form.css';
+import '@/components/ui/icon-button/icon-button.css';
 import './document-details.css';
+import './processed-emails.css';
 
-/** /dashboard/doc/:id: spec §2 "Document details". */
+/** /dashboard/doc/:id: docs/product.md § Document details. */
 export function DocumentDetailsPage() {
   const { id = '' } = useParams();
   const details = useDocumentDetails(id);

@@ -18,7 +18,7 @@ import { ForwardingConfirmationNotice } from './forwarding-confirmation-notice';
 import { ProcessedEmailsSection } from './processed-emails-section';
 
 /**
- * The loaded details page. Every change runs behind the blocking overlay (spec §2); a change the server
+ * The loaded details page. Every change runs behind the blocking overlay (docs/product.md § Document details); a change the server
  * accepted is written into the cached document, which re-renders this view.
  */
 export function DocumentDetailsView({ document }: { document: DocumentDetails }) {

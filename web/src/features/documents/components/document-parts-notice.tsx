@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { formatLongDate } from '@/lib/format';
 import type { DocumentDetails } from '../api/types';
+import './document-parts-notice.css';
 
 /**
  * A document that filled up continues in a new linked document (docs/operations.md, "Documents that never

@@ -9,7 +9,7 @@ type DocumentSettingsProps = {
   overwriteAtBeginning: boolean;
 };
 
-/** Spec §2 "Document Settings" and §4 "Content placement": a call only for a new value, kept only when the server says ok. */
+/** "Document Settings" (docs/product.md § Document details): a call only for a new value, kept only when the server says ok. */
 export function DocumentSettings({ documentId, overwriteAtBeginning }: DocumentSettingsProps) {
   const headingId = useId();
   const selectId = useId();
@@ -34,7 +34,7 @@ export function DocumentSettings({ documentId, overwriteAtBeginning }: DocumentS
       <h2 id={headingId} className="details-card__title">
         Document Settings
       </h2>
-      <div className="details-setting">
+      <div className="split-row details-setting">
         <div>
           <label htmlFor={selectId} className="details-setting__label">
             Content Placement

@@ -28,7 +28,7 @@ export function DocumentTabSetting({ documentId }: { documentId: string }) {
   };
 
   return (
-    <div className="details-setting">
+    <div className="split-row details-setting">
       <div>
         <label htmlFor={selectId} className="details-setting__label">
           Tab

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast/toast-store';
 import { DETAILS_TITLE_LENGTH, renameError, truncate } from '../utils/document-rules';
 import { PencilIcon } from './icons';
+import './document-title-editor.css';
 
 type DocumentTitleEditorProps = {
   name: string;
@@ -9,7 +10,7 @@ type DocumentTitleEditorProps = {
 };
 
 /**
- * The details page title (spec §4 "Document name edit"): a click edits it, Enter or leaving the
+ * The details page title (docs/product.md § Document details): a click edits it, Enter or leaving the
  * field saves it when it is non-empty, within 70 characters and changed; Escape cancels.
  */
 export function DocumentTitleEditor({ name, onRename }: DocumentTitleEditorProps) {

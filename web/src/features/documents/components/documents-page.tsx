@@ -17,7 +17,7 @@ import './documents.css';
 
 const LOAD_FAILED = 'Your documents could not be loaded.';
 
-/** /dashboard and /dashboard/docs: spec §2 "Documents list". */
+/** /dashboard and /dashboard/docs: docs/product.md § Documents list. */
 export function DocumentsPage() {
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<DocumentSort>(DEFAULT_SORT);

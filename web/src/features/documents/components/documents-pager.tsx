@@ -13,7 +13,7 @@ export function DocumentsPager({ page, pageCount, pageSize, total, onPageChange 
   const first = Math.min((page - 1) * pageSize + 1, total);
   const last = Math.min(page * pageSize, total);
   return (
-    <nav className="documents-pager" aria-label="Document pages">
+    <nav className="split-row documents-pager" aria-label="Document pages">
       <p className="documents-pager__range">{`${count.format(first)}–${count.format(last)} of ${count.format(total)}`}</p>
       <div className="documents-pager__buttons">
         <button type="button" className="button button--secondary" onClick={() => onPageChange(page - 1)} disabled={page <= 1}>

@@ -1,6 +1,7 @@
 import { useId, useRef } from 'react';
 import { isDocumentSort, SORT_OPTIONS, type DocumentSort } from '../utils/document-list';
 import { SearchIcon } from './icons';
+import '@/components/ui/icon-button/icon-button.css';
 
 type DocumentsToolbarProps = {
   query: string;
@@ -15,7 +16,7 @@ export function DocumentsToolbar({ query, onQueryChange, sort, onSortChange }: D
   const searchRef = useRef<HTMLInputElement>(null);
 
   return (
-    <div className="documents-toolbar" role="search">
+    <div className="split-row documents-toolbar" role="search">
       <div className="documents-search">
         <SearchIcon />
         <input
@@ -36,7 +37,7 @@ export function DocumentsToolbar({ query, onQueryChange, sort, onSortChange }: D
         {query ? (
           <button
             type="button"
-            className="documents-search__clear"
+            className="icon-button documents-search__clear"
             aria-label="Clear search"
             onClick={() => {
               onQueryChange('');

@@ -4,6 +4,7 @@ import { useForwardingConfirmation } from '../api/get-forwarding-confirmation';
 import type { ForwardingConfirmation } from '../api/types';
 import { DETAILS_COPY_CONFIRMATION_MS } from '../utils/document-rules';
 import { CopyIcon, ExternalLinkIcon } from './icons';
+import './forwarding-confirmation-notice.css';
 
 const DISMISSED_KEY = 'mailscribe.dismissedForwardingConfirmations';
 

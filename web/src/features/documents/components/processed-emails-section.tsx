@@ -1,21 +1,17 @@
-import { useCallback, useEffect, useId, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table/data-table';
-import { useTableQuery } from '@/components/ui/data-table/use-table-query';
+import type { DataTableColumn } from '@/components/ui/data-table/data-table';
 import { toast } from '@/components/ui/toast/toast-store';
 import { useAllowAndProcess, useAllowOutcomes } from '../api/allow-and-process';
 import { useReceivedMails } from '../api/get-received-mails';
 import { useRetryingMailIds, useRetryReceivedMail } from '../api/retry-received-mail';
 import type { ReceivedMail, ReceivedMailSortKey } from '../api/types';
-import { useMailFilters } from '../hooks/use-mail-filters';
+import { useMailTableQuery } from '../hooks/use-mail-table-query';
 import { useOpenMail } from '../hooks/use-open-mail';
-import { useWindowWidth } from '../hooks/use-window-width';
-import { receivedMailTextLimits } from '../utils/document-rules';
 import { paths } from '@/config/paths';
 import { serverMessageOf } from '@/lib/server-message';
-import { MailFiltersBar } from './mail-filters';
-import { MailOpenButton } from './mail-open-button';
 import { MailPanel } from './mail-panel';
+import { MailSection, useMailColumns } from './mail-section';
 import './mail.css';
 import { ReceivedMailAction, type MailActionState } from './received-mail-action';
 import { ReceivedMailStatusBadge } from './received-mail-status';
@@ -37,35 +33,28 @@ type ProcessedEmailsSectionProps = {
 };
 
 /**
- * Spec §2 "Processed Emails": the mail sent to the document (Source mail, Subject, Tokens, Time, all
- * sortable and paged, §4 defaults receivedAt descending, page 1, 5 rows) with each mail's status and
- * reason, and the action the server offers for it (allow the sender, Retry, tokens or a plan). Source mail
- * and subject are cut shorter on narrower windows; a mail with attachments shows how many beside its subject.
- * Search and filters (in the URL) narrow the list; a row opens the mail in a panel (`?mail=<id>`).
- * From 1024 px the status and action are always in view (the table fits its card); on a phone each mail
- * is a card.
+ * "Processed Emails" (docs/product.md § Document details): the mail sent to the document (Source mail,
+ * Subject, Tokens, Time, all sortable and paged from receivedAt descending, page 1, 5 rows; see
+ * docs/product.md § Tables) with each mail's status and reason, and the action the server offers for it
+ * (allow the sender, Retry, tokens or a plan). Source mail and subject are cut shorter on narrower
+ * windows; a mail with attachments shows how many beside its subject. Search and filters (in the URL)
+ * narrow the list; a row opens the mail in a panel (`?mail=<id>`). From 1024 px the status and action
+ * are always in view (the table fits its card); on a phone each mail is a card.
  */
 export function ProcessedEmailsSection({ documentId, forwardEmail }: ProcessedEmailsSectionProps) {
-  const headingId = useId();
-  const table = useTableQuery<ColumnId>('receivedAt');
+  const table = useMailTableQuery<ColumnId>('receivedAt');
   const { page, pageSize, sortBy, sortOrder } = table.query;
-  const { filters, setFilters, clearFilters, active: filtered } = useMailFilters();
   const { mailId, openMail, closeMail } = useOpenMail();
   const open = useCallback((mail: ReceivedMail) => openMail(mail.id), [openMail]);
   // The status column cannot be sorted, so the query never names it; the fallback only satisfies the types.
   const serverQuery = { page, pageSize, sortBy: sortBy === 'status' ? 'receivedAt' : sortBy, sortOrder } as const;
-  const mails = useReceivedMails(documentId, serverQuery, filters);
-
-  // New filters show their first page.
-  const { onPageChange } = table.bind;
-  const filterKey = `${filters.q}|${filters.status}|${filters.from}|${filters.to}`;
-  useEffect(() => onPageChange(1), [filterKey, onPageChange]);
-  const { rows, total, loading } = mails;
+  const mails = useReceivedMails(documentId, serverQuery, table.filters);
+  const { rows } = mails;
   const { mutateAsync: retryMail } = useRetryReceivedMail(documentId);
   const retrying = useRetryingMailIds(documentId);
   const { mutate: allowSender } = useAllowAndProcess(documentId);
   const allowOutcomes = useAllowOutcomes(documentId);
-  const limits = receivedMailTextLimits(useWindowWidth());
+  const mailColumns = useMailColumns<MailRow>(open, '22%');
 
   // The table is reloaded after each retry, a refusal too (api/retry-received-mail).
   const retry = useCallback(
@@ -90,10 +79,7 @@ export function ProcessedEmailsSection({ documentId, forwardEmail }: ProcessedEm
 
   const columns = useMemo<DataTableColumn<MailRow, ColumnId>[]>(
     () => [
-      { id: 'sourceMail', header: 'Source mail', cell: (mail) => mail.sourceMail, truncate: limits.sourceMail, nowrap: true, width: '22%' },
-      { id: 'subject', header: 'Subject', cell: (mail) => <MailOpenButton mail={mail} onOpen={open} />, truncate: limits.subject },
-      { id: 'usedTokens', header: 'Tokens', cell: (mail) => mail.usedTokens.toLocaleString(), align: 'end', width: '5rem' },
-      { id: 'receivedAt', header: 'Time', cell: (mail) => new Date(mail.receivedAt).toLocaleString(), width: '7.5rem' },
+      ...mailColumns,
       {
         id: 'status',
         header: 'Status',
@@ -107,37 +93,26 @@ export function ProcessedEmailsSection({ documentId, forwardEmail }: ProcessedEm
         ),
       },
     ],
-    [limits.sourceMail, limits.subject, retry, allow, open],
+    [mailColumns, retry, allow],
   );
 
-  const emptyMessage = filtered ? 'No mail matches these filters.' : `No emails yet. Forward an email to ${forwardEmail} to see it here.`;
-
   return (
-    <section className="details-card card details-card--wide processed-emails" aria-labelledby={headingId}>
-      <div className="processed-emails__head">
-        <h2 id={headingId} className="details-card__title">
-          Processed Emails
-        </h2>
+    <MailSection
+      wide
+      title="Processed Emails"
+      action={
         <Link className="processed-emails__all" to={paths.mailSearch.getHref()}>
           Search all documents
         </Link>
-      </div>
-      <MailFiltersBar filters={filters} onChange={setFilters} onClear={clearFilters} active={filtered} label="Filter processed emails" />
-      <DataTable
-        fit
-        stacked
-        openRows
-        {...table.bind}
-        labelledBy={headingId}
-        columns={columns}
-        data={data}
-        total={total}
-        loading={loading}
-        getRowId={(mail) => mail.id}
-        emptyMessage={emptyMessage}
-        failure={mails.failed ? { message: 'The processed emails could not be loaded.', onRetry: mails.retry, retrying: mails.retrying } : null}
-      />
+      }
+      filterLabel="Filter processed emails"
+      table={table}
+      columns={columns}
+      mails={{ ...mails, rows: data }}
+      emptyMessage={`No emails yet. Forward an email to ${forwardEmail} to see it here.`}
+      failureMessage="The processed emails could not be loaded."
+    >
       {mailId ? <MailPanel documentId={documentId} mailId={mailId} onClose={closeMail} /> : null}
-    </section>
+    </MailSection>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, useState, type KeyboardEvent } from 'react';
+import { EmailInput } from '@/components/ui/email-input/email-input';
 import { createDialogEmailError, messages } from '../utils/document-rules';
 
 type SourceEmailsFieldProps = {
@@ -42,21 +43,18 @@ export function SourceEmailsField({ emails, onChange, disabled = false }: Source
         Source Emails
       </label>
       <div className="field__row">
-        <input
+        <EmailInput
           id={inputId}
           className="field__input"
           type="text"
-          inputMode="email"
           autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
           placeholder="name@example.com"
           value={draft}
           disabled={disabled}
           aria-invalid={shownError ? true : undefined}
           aria-describedby={shownError ? errorId : hintId}
-          onChange={(event) => {
-            setDraft(event.target.value);
+          onValueChange={(value) => {
+            setDraft(value);
             setChecked(false);
           }}
           onBlur={() => setChecked(true)}

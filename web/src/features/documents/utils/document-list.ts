@@ -1,4 +1,4 @@
-// Searching, sorting and paging the documents list (spec §2 "Documents list").
+// Searching, sorting and paging the documents list (docs/product.md § Documents list).
 import type { DocumentsPageQuery } from '../api/types';
 
 export const SORT_OPTIONS = [

@@ -1,7 +1,9 @@
 import { paths } from '@/config/paths';
 import type { ReactNode } from 'react';
 import { LandingLink } from './landing-navigation';
+import { LandingSection } from './landing-section';
 import { LANDING_SECTIONS } from './landing-sections';
+import './faq-section.css';
 
 const QUESTIONS: { question: string; answer: ReactNode }[] = [
   {
@@ -49,16 +51,10 @@ const QUESTIONS: { question: string; answer: ReactNode }[] = [
   },
 ];
 
-/** The questions buyers ask (spec §1: billing, cancellation, cards, trial, currency and tax, tokens, held mail, privacy). */
+/** The questions buyers ask (docs/product.md § Landing page: billing, cancellation, cards, trial, currency and tax, tokens, held mail, privacy). */
 export function FaqSection() {
   return (
-    <section id={LANDING_SECTIONS.faq} className="landing-section landing-section--tinted" aria-labelledby="faq-title" tabIndex={-1}>
-      <div className="landing-section__head">
-        <p className="landing-section__eyebrow">FAQ</p>
-        <h2 id="faq-title" className="landing-section__title">
-          Frequently asked questions
-        </h2>
-      </div>
+    <LandingSection section={LANDING_SECTIONS.faq} tinted eyebrow="FAQ" title="Frequently asked questions">
       <div className="faq">
         {QUESTIONS.map(({ question, answer }) => (
           <details key={question} className="faq__item">
@@ -69,6 +65,6 @@ export function FaqSection() {
           </details>
         ))}
       </div>
-    </section>
+    </LandingSection>
   );
 }

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
+import { LandingSection } from './landing-section';
 import { LANDING_SECTIONS } from './landing-sections';
+import './features-section.css';
 
 function FeatureIcon({ children }: { children: ReactNode }) {
   return (
     <span className="feature-card__icon" aria-hidden="true">
-      <svg viewBox="0 0 24 24" focusable="false">
+      <svg className="line-icon" viewBox="0 0 24 24" focusable="false">
         {children}
       </svg>
     </span>
@@ -75,20 +77,16 @@ const FEATURES: { title: string; text: string; icon: ReactNode }[] = [
   },
 ];
 
-/** Spec §1: six feature cards, the product's real strengths. */
+/** docs/product.md § Landing page: six feature cards, the product's real strengths. */
 export function FeaturesSection() {
   return (
-    <section id={LANDING_SECTIONS.features} className="landing-section landing-section--tinted" aria-labelledby="features-title" tabIndex={-1}>
-      <div className="landing-section__head">
-        <p className="landing-section__eyebrow">Features</p>
-        <h2 id="features-title" className="landing-section__title">
-          Built to be trusted with your mail
-        </h2>
-        <p className="landing-section__subtitle">
-          Everything you need to turn a stream of emails into documents you can rely on, and nothing that reaches further than it
-          should.
-        </p>
-      </div>
+    <LandingSection
+      section={LANDING_SECTIONS.features}
+      tinted
+      eyebrow="Features"
+      title="Built to be trusted with your mail"
+      subtitle="Everything you need to turn a stream of emails into documents you can rely on, and nothing that reaches further than it should."
+    >
       <ul className="feature-grid">
         {FEATURES.map((feature) => (
           <li key={feature.title} className="feature-card">
@@ -98,6 +96,6 @@ export function FeaturesSection() {
           </li>
         ))}
       </ul>
-    </section>
+    </LandingSection>
   );
 }

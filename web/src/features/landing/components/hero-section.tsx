@@ -2,6 +2,7 @@ import { paths } from '@/config/paths';
 import { HeroVideo } from './hero-video';
 import { LandingLink, SectionLink } from './landing-navigation';
 import { LANDING_SECTIONS } from './landing-sections';
+import './landing-hero.css';
 
 const HIGHLIGHTS = ['Sender authentication', 'Nothing lost when tokens run out', 'Any OpenAI-compatible model'];
 

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import '@/components/ui/icon-badge/icon-badge.css';
+import './hero-video.css';
 
 /** The embed URL with autoplay on: the player is only created by a press of Play. */
 function withAutoplay(videoUrl: string): string {
@@ -13,7 +15,7 @@ function ProductPoster() {
     <div className="hero-poster" aria-hidden="true">
       <div className="hero-poster__mail">
         <div className="hero-poster__mail-head">
-          <span className="hero-poster__avatar">A</span>
+          <span className="icon-badge hero-poster__avatar">A</span>
           <span className="hero-poster__lines">
             <span className="hero-poster__from">accounts@supplier.com</span>
             <span className="hero-poster__subject">Fwd: Invoice 1042 — due 30 Sept</span>

@@ -1,4 +1,6 @@
+import { LandingSection } from './landing-section';
 import { LANDING_SECTIONS } from './landing-sections';
+import './how-it-works-section.css';
 
 const STEPS = [
   {
@@ -15,17 +17,15 @@ const STEPS = [
   },
 ];
 
-/** Spec §1: the three steps (create document, forward emails, access the documents). */
+/** docs/product.md § Landing page: the three steps (create document, forward emails, access the documents). */
 export function HowItWorksSection() {
   return (
-    <section id={LANDING_SECTIONS.howItWorks} className="landing-section" aria-labelledby="how-title" tabIndex={-1}>
-      <div className="landing-section__head">
-        <p className="landing-section__eyebrow">How it works</p>
-        <h2 id="how-title" className="landing-section__title">
-          From inbox to document in three steps
-        </h2>
-        <p className="landing-section__subtitle">Set it up once; every forwarded email then finds its way into the right document.</p>
-      </div>
+    <LandingSection
+      section={LANDING_SECTIONS.howItWorks}
+      eyebrow="How it works"
+      title="From inbox to document in three steps"
+      subtitle="Set it up once; every forwarded email then finds its way into the right document."
+    >
       <ol className="steps">
         {STEPS.map((step, index) => (
           <li key={step.title} className="steps__item">
@@ -37,6 +37,6 @@ export function HowItWorksSection() {
           </li>
         ))}
       </ol>
-    </section>
+    </LandingSection>
   );
 }

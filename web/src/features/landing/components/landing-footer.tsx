@@ -1,8 +1,10 @@
+import { useId, type ReactNode } from 'react';
 import { paths } from '@/config/paths';
 import type { PublicConfig } from '@/lib/public-config';
 import { BrandMark } from './brand-mark';
 import { LandingLink, SectionLink } from './landing-navigation';
 import { SECTION_LINKS } from './landing-sections';
+import './landing-footer.css';
 
 const SOCIAL_NETWORKS: [RegExp, string][] = [
   [/(^|\.)linkedin\.com$/, 'LinkedIn'],
@@ -22,7 +24,20 @@ export function socialLabel(url: string): string {
 
 const YEAR = new Date().getFullYear();
 
-/** Spec §2: the contact email, the social link, the legal links; and the page's sections again. */
+/** A titled column of links, a navigation landmark named by its title. */
+function FooterLinks({ title, children }: { title: string; children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <nav className="landing-footer__column" aria-labelledby={titleId}>
+      <h2 id={titleId} className="landing-footer__heading">
+        {title}
+      </h2>
+      <ul>{children}</ul>
+    </nav>
+  );
+}
+
+/** docs/product.md § Landing page: the contact email, the social link, the legal links; and the page's sections again. */
 export function LandingFooter({ config }: { config: PublicConfig | null }) {
   return (
     <footer className="landing-footer">
@@ -35,32 +50,22 @@ export function LandingFooter({ config }: { config: PublicConfig | null }) {
           <p>Forwarded email, summarised into your Google Docs.</p>
         </div>
 
-        <nav className="landing-footer__column" aria-labelledby="footer-product">
-          <h2 id="footer-product" className="landing-footer__heading">
-            Product
-          </h2>
-          <ul>
-            {SECTION_LINKS.map(({ section, label }) => (
-              <li key={section}>
-                <SectionLink section={section}>{label}</SectionLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks title="Product">
+          {SECTION_LINKS.map(({ section, label }) => (
+            <li key={section}>
+              <SectionLink section={section}>{label}</SectionLink>
+            </li>
+          ))}
+        </FooterLinks>
 
-        <nav className="landing-footer__column" aria-labelledby="footer-legal">
-          <h2 id="footer-legal" className="landing-footer__heading">
-            Legal
-          </h2>
-          <ul>
-            <li>
-              <LandingLink to={paths.privacyPolicy.getHref()}>Privacy Policy</LandingLink>
-            </li>
-            <li>
-              <LandingLink to={paths.termsOfUse.getHref()}>Terms Of Use</LandingLink>
-            </li>
-          </ul>
-        </nav>
+        <FooterLinks title="Legal">
+          <li>
+            <LandingLink to={paths.privacyPolicy.getHref()}>Privacy Policy</LandingLink>
+          </li>
+          <li>
+            <LandingLink to={paths.termsOfUse.getHref()}>Terms Of Use</LandingLink>
+          </li>
+        </FooterLinks>
 
         <div className="landing-footer__column">
           <h2 className="landing-footer__heading">Contact</h2>

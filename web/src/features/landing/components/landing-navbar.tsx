@@ -4,6 +4,8 @@ import { paths } from '@/config/paths';
 import { BrandMark } from './brand-mark';
 import { LandingLink, SectionLink } from './landing-navigation';
 import { LANDING_MAIN_ID, SECTION_LINKS } from './landing-sections';
+import '@/components/ui/icon-button/icon-button.css';
+import './landing-navbar.css';
 
 function MenuIcon({ open }: { open: boolean }) {
   return (
@@ -14,7 +16,7 @@ function MenuIcon({ open }: { open: boolean }) {
 }
 
 /**
- * Spec §2: links that scroll to the sections, Privacy Policy and Terms Of Use, Sign In and Start
+ * docs/product.md § Landing page: links that scroll to the sections, Privacy Policy and Terms Of Use, Sign In and Start
  * (→ register), the theme toggle. On small screens a burger menu holds the same items.
  */
 export function LandingNavbar() {
@@ -93,7 +95,7 @@ export function LandingNavbar() {
           <button
             ref={menuButtonRef}
             type="button"
-            className="landing-nav__menu-button"
+            className="icon-button icon-button--framed landing-nav__menu-button"
             aria-expanded={menuOpen}
             aria-controls={menuId}
             aria-label="Menu"

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { usePrices } from '@/lib/prices';
-import { usePublicConfig } from '@/lib/public-config';
+import { getPrices } from '@/lib/prices';
+import { getPublicConfig } from '@/lib/public-config';
+import { useLandingLoad } from '../api/use-landing-load';
 import { pricingView } from '../utils/pricing';
 import { FaqSection } from './faq-section';
 import { FeaturesSection } from './features-section';
@@ -22,12 +23,12 @@ type LandingPageProps = {
 };
 
 /**
- * The public landing page (spec §1, §2): navbar, hero with the video, how it works, features,
+ * The public landing page (docs/product.md § Landing page): navbar, hero with the video, how it works, features,
  * pricing from the live price list, FAQ and footer. It does not use the router (see landing-navigation).
  */
 export function LandingPage({ navigation, hash }: LandingPageProps) {
-  const config = usePublicConfig();
-  const prices = usePrices();
+  const config = useLandingLoad(getPublicConfig, 'Could not load the public configuration.');
+  const prices = useLandingLoad(getPrices, 'Could not load the prices.');
   const readyConfig = config.data ?? null;
   const view = pricingView(
     prices.data ? { status: 'ready', prices: prices.data } : prices.isError ? { status: 'error' } : { status: 'loading' },
@@ -49,7 +50,7 @@ export function LandingPage({ navigation, hash }: LandingPageProps) {
           <HeroSection videoUrl={readyConfig?.videoUrl ?? null} />
           <HowItWorksSection />
           <FeaturesSection />
-          <PricingSection view={view} onRetry={() => void prices.refetch({ cancelRefetch: false })} retrying={prices.isFetching} />
+          <PricingSection view={view} onRetry={prices.refetch} retrying={prices.isFetching} />
           <FaqSection />
         </main>
         <LandingFooter config={readyConfig} />

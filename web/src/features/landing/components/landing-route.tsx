@@ -5,7 +5,7 @@ import { readUsableToken } from '@/lib/auth-token';
 import { LandingPage } from './landing-page';
 import type { LandingNavigation } from './landing-navigation';
 
-/** The landing page inside the app's router: a signed-in visitor goes to the dashboard (spec §2). */
+/** The landing page inside the app's router: a signed-in visitor goes to the dashboard (docs/product.md § Landing page). */
 export function LandingRoute() {
   const { hash } = useLocation();
   const navigate = useNavigate();

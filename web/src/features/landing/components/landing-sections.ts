@@ -1,4 +1,4 @@
-// The sections of the landing page the navbar scrolls to (spec §2: howItWorks, features,
+// The sections of the landing page the navbar scrolls to (docs/product.md § Landing page: howItWorks, features,
 // subscription for pricing, faq), with the labels the navbar and footer show.
 
 export const LANDING_SECTIONS = {

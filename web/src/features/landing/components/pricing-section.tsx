@@ -2,13 +2,15 @@ import { useId } from 'react';
 import { LoadFailed } from '@/components/ui/load-failed/load-failed';
 import { Spinner } from '@/components/ui/spinner/spinner';
 import { paths } from '@/config/paths';
+import { PLAN_NAMES } from '@/lib/prices';
 import { rememberChosenPlan } from '@/lib/purchase-intent';
-import { PLAN_NAMES } from '@/lib/subscription-status';
 import { monthlyPrice, perTokenPrice, tokenCount, type PlanOffer, type PricingView } from '../utils/pricing';
 import { LandingLink } from './landing-navigation';
+import { LandingSection } from './landing-section';
 import { LANDING_SECTIONS } from './landing-sections';
+import './pricing-section.css';
 
-/** Spec §1: the plans' descriptions. */
+/** The plans' descriptions (docs/product.md § Plans, prices and tokens). */
 const PLAN_DESCRIPTIONS: Record<PlanOffer['priceType'], string> = {
   monthlyBasic: 'Explore our core features with limited usage',
   monthlyPro: 'Full-featured plan',
@@ -117,24 +119,22 @@ function PricingBody({ view, onRetry, retrying }: PricingProps) {
   );
 }
 
-/** Spec §2 pricing section: the monthly plans from the live price list, extra tokens and how tokens are counted. */
+/** The pricing section (docs/product.md § Landing page): the monthly plans from the live price list, extra tokens and how tokens are counted. */
 export function PricingSection({ view, onRetry, retrying }: PricingProps) {
   return (
-    <section id={LANDING_SECTIONS.pricing} className="landing-section" aria-labelledby="pricing-title" tabIndex={-1}>
-      <div className="landing-section__head">
-        <p className="landing-section__eyebrow">Pricing</p>
-        <h2 id="pricing-title" className="landing-section__title">
-          Simple, Transparent Pricing
-        </h2>
-        <p className="landing-section__subtitle">Choose the plan that fits your needs. No hidden fees, cancel anytime.</p>
-        <p className="pricing__tax">Tax included in prices</p>
-      </div>
+    <LandingSection
+      section={LANDING_SECTIONS.pricing}
+      eyebrow="Pricing"
+      title="Simple, Transparent Pricing"
+      subtitle="Choose the plan that fits your needs. No hidden fees, cancel anytime."
+      note={<p className="pricing__tax">Tax included in prices</p>}
+    >
       <PricingBody view={view} onRetry={onRetry} retrying={retrying} />
       <p className="pricing__note">
         <strong>How tokens are calculated:</strong> tokens are counted by the characters processed, one token per started 2,000
         characters. A small email uses one token; a 5,000-character email uses three. Subscription tokens renew every month and
         are used first.
       </p>
-    </section>
+    </LandingSection>
   );
 }

@@ -32,7 +32,7 @@ export function pricingView(
   return billing === 'off' ? { kind: 'free' } : { kind: 'error' };
 }
 
-/** Spec §2, §9: the price of one token with 4 decimals, e.g. "$0.0180". */
+/** docs/product.md § Plans, prices and tokens: the price of one token with 4 decimals, e.g. "$0.0180". */
 export function perTokenPrice(price: Price): string {
   return formatUsd(price.price / price.tokens, 4);
 }

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { PageBar } from '@/components/ui/page/page-bar';
 import { ThemeToggle } from '@/components/ui/theme/theme-toggle';
 import { paths } from '@/config/paths';
-import { usePublicConfig } from '@/lib/public-config';
+import { usePublicConfig } from '@/lib/public-config-query';
 import '@/components/ui/page/page.css';
 import './legal.css';
 
-/** Spec §1: both legal texts are dated 1 September 2025. */
+/** docs/product.md § Landing page: both legal texts are dated 1 September 2025. */
 export const LEGAL_DATE = '1 September 2025';
 
 export type LegalSection = {
@@ -33,20 +34,14 @@ type LegalLayoutProps = {
 export function LegalLayout({ title, intro, sections }: LegalLayoutProps) {
   return (
     <div className="legal">
-      <header className="legal__bar">
-        <Link to={paths.home.getHref()} className="brand-link">
-          <span className="brand-link__mark" aria-hidden="true" />
-          Mailscribe
+      <PageBar className="legal__bar">
+        <ThemeToggle />
+        <Link to={paths.home.getHref()} className="button button--ghost">
+          Back to Home
         </Link>
-        <div className="legal__bar-actions">
-          <ThemeToggle />
-          <Link to={paths.home.getHref()} className="button button--ghost">
-            Back to Home
-          </Link>
-        </div>
-      </header>
+      </PageBar>
 
-      <main className="legal__main">
+      <main className="legal__main page-column">
         <article className="legal__article card">
           <h1 className="legal__title">{title}</h1>
           <p className="legal__date">

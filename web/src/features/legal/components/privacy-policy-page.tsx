@@ -250,7 +250,7 @@ const SECTIONS: LegalSection[] = [
   },
 ];
 
-/** /privacyPolicy (spec §1): static text dated 1 September 2025. */
+/** /privacyPolicy (docs/product.md § Landing page): static text dated 1 September 2025. */
 export function PrivacyPolicyPage() {
   return (
     <LegalLayout

@@ -241,7 +241,7 @@ const SECTIONS: LegalSection[] = [
   },
 ];
 
-/** /termsOfUse (spec §1): static text dated 1 September 2025. */
+/** /termsOfUse (docs/product.md § Landing page): static text dated 1 September 2025. */
 export function TermsOfUsePage() {
   return (
     <LegalLayout

@@ -1,11 +1,13 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router-dom';
+import { PageBar } from '@/components/ui/page/page-bar';
 import { StatusScreen } from '@/components/ui/status/status-screen';
 import { ThemeToggle } from '@/components/ui/theme/theme-toggle';
 import { paths } from '@/config/paths';
 import { DEFAULT_SIGNED_IN_PATH } from '@/config/session';
-import { usePublicConfig } from '@/lib/public-config';
+import { usePublicConfig } from '@/lib/public-config-query';
 import { GmailWalkthrough } from './gmail-walkthrough';
+import '@/components/ui/icon-badge/icon-badge.css';
 import '@/components/ui/page/page.css';
 import './onboarding.css';
 
@@ -118,20 +120,14 @@ export function OnboardingPage({ variant, visibility, renderCreateDocumentDialog
 
   return (
     <div className="onboarding">
-      <header className="onboarding__bar">
-        <Link to={paths.home.getHref()} className="brand-link">
-          <span className="brand-link__mark" aria-hidden="true" />
-          Mailscribe
+      <PageBar>
+        <ThemeToggle />
+        <Link to={paths.dashboard.getHref()} className="button button--ghost">
+          Skip guide
         </Link>
-        <div className="onboarding__bar-actions">
-          <ThemeToggle />
-          <Link to={paths.dashboard.getHref()} className="button button--ghost">
-            Skip guide
-          </Link>
-        </div>
-      </header>
+      </PageBar>
 
-      <main className="onboarding__main">
+      <main className="onboarding__main page-column">
         <div className="onboarding__intro">
           <h1 className="onboarding__title">{variant === 'after-signup' ? 'Welcome to Mailscribe' : 'Getting started'}</h1>
           <p className="onboarding__subtitle">Three short steps, and your first summaries are on their way.</p>
@@ -145,7 +141,7 @@ export function OnboardingPage({ variant, visibility, renderCreateDocumentDialog
               aria-current={index === step ? 'step' : undefined}
             >
               <button type="button" className="onboarding-steps__button" onClick={() => goTo(index)}>
-                <span className="onboarding-steps__number" aria-hidden="true">
+                <span className="icon-badge onboarding-steps__number" aria-hidden="true">
                   {index + 1}
                 </span>
                 <span className="onboarding-steps__name">{name}</span>

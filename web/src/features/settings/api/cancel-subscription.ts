@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { subscriptionRoutes } from '@contract/subscription';
+import { callRoute } from '@/lib/api-route';
 import { subscriptionKeys, tokenStateKeys } from '@/lib/query-keys';
 
 /** POST /api/subscription/cancel: cancels at the end of the current period (409 when it does not apply). */
 export async function cancelSubscription(): Promise<void> {
-  await api.post('subscription/cancel');
+  await callRoute(subscriptionRoutes.cancelSubscription);
 }
 
 /** Cancels, then reloads the subscription in the background (the last answer stays meanwhile). */

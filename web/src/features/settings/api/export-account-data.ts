@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { accountRoutes } from '@contract/account';
+import { sendRoute } from '@/lib/api-route';
 
 export type ExportFile = { blob: Blob; filename: string };
 
@@ -23,9 +24,12 @@ export function filenameFromDisposition(header: string | null): string {
   return bare === '' ? FALLBACK_FILENAME : bare;
 }
 
-/** GET /api/account/export: everything stored about the signed-in user, as a JSON file. */
+/**
+ * GET /api/account/export: everything stored about the signed-in user, as a JSON file. Saved as the server
+ * sent it, not parsed: the browser only hands the file on.
+ */
 export async function exportAccountData(): Promise<ExportFile> {
-  const response = await api.get('account/export');
+  const response = await sendRoute(accountRoutes.exportAccount);
   return { blob: await response.blob(), filename: filenameFromDisposition(response.headers.get('content-disposition')) };
 }
 

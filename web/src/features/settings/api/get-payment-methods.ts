@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { subscriptionRoutes } from '@contract/subscription';
+import { callRoute } from '@/lib/api-route';
 import { paymentMethodKeys } from './query-keys';
-import { toPaymentMethod, type PaymentMethod } from './types';
+import type { PaymentMethod } from './types';
 
 /** GET /api/subscription/payment-methods: the saved cards, default first. */
 export async function getPaymentMethods(signal?: AbortSignal): Promise<PaymentMethod[]> {
-  const body = await api.get('subscription/payment-methods', signal ? { signal } : {}).json<unknown>();
-  if (!Array.isArray(body)) throw new Error('GET /api/subscription/payment-methods answered without a list.');
-  return body.map(toPaymentMethod).filter((method): method is PaymentMethod => method !== null);
+  return callRoute(subscriptionRoutes.paymentMethods, { signal });
 }
 
 export const paymentMethodsQueryOptions = () =>

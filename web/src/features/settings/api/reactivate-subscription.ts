@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { subscriptionRoutes } from '@contract/subscription';
+import { callRoute } from '@/lib/api-route';
 import { subscriptionKeys, tokenStateKeys } from '@/lib/query-keys';
 
 /** POST /api/subscription/reactivate: undoes a pending cancellation (409 when it does not apply). */
 export async function reactivateSubscription(): Promise<void> {
-  await api.post('subscription/reactivate');
+  await callRoute(subscriptionRoutes.reactivateSubscription);
 }
 
 /** Reactivates, then reloads the subscription in the background (the last answer stays meanwhile). */

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Modal, ModalCloseButton } from '@/components/ui/dialog/modal';
+import { EmailInput } from '@/components/ui/email-input/email-input';
 import { paths } from '@/config/paths';
 import { serverMessageOf } from '@/lib/server-message';
 import { useSession } from '@/lib/session-store';
@@ -77,17 +78,15 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
           <label className="delete-account-dialog__label" htmlFor={inputId}>
             Your email address
           </label>
-          <input
+          <EmailInput
             id={inputId}
             className="delete-account-dialog__input"
-            type="email"
             autoComplete="off"
-            spellCheck={false}
             value={typed}
+            onValueChange={setTyped}
             disabled={deleting}
             aria-describedby={failure !== null ? `${hintId} ${errorId}` : hintId}
             aria-invalid={failure !== null || undefined}
-            onChange={(event) => setTyped(event.target.value)}
           />
           <p id={hintId} className="settings-muted">
             To confirm, type <strong>{accountEmail ?? 'your email address'}</strong>.

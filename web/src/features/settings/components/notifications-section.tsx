@@ -70,7 +70,7 @@ export function NotificationsSection() {
   }
 
   return (
-    <section className="card settings-section" aria-labelledby="notifications-title">
+    <section className="card card--stack settings-section" aria-labelledby="notifications-title">
       <h2 id="notifications-title" className="settings-section__title">
         Email notifications
       </h2>

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { InformationDialog } from '@/components/ui/dialog/information-dialog';
+import { EmailInput } from '@/components/ui/email-input/email-input';
 import { toast } from '@/components/ui/toast/toast-store';
 import { httpStatusOf } from '@/lib/api-error';
 import { serverMessageOf } from '@/lib/server-message';
@@ -9,7 +10,7 @@ export const UPDATE_PAYMENT_EMAIL_FAILED_MESSAGE = 'Failed to update payment ema
 /** The server's limit for an address (RFC 5321). */
 const MAX_PAYMENT_EMAIL_LENGTH = 254;
 
-/** Spec §2/§5 payment email: an email field and "Update", disabled when empty or while updating. */
+/** The payment email (docs/product.md § Settings): an email field and "Update", disabled when empty or while updating. */
 export function PaymentEmailForm({ initialEmail }: { initialEmail: string }) {
   const inputId = useId();
   const hintId = useId();
@@ -29,7 +30,7 @@ export function PaymentEmailForm({ initialEmail }: { initialEmail: string }) {
       },
       onError: (error) => {
         console.warn('Could not update the payment email.', error);
-        // A refused address is said as a sentence ("Enter a valid email address, …"); anything else is the spec's text.
+        // A refused address is said as a sentence ("Enter a valid email address, …"); anything else is the fixed failure text.
         void (async () => setFailure((httpStatusOf(error) === 400 ? await serverMessageOf(error) : null) ?? UPDATE_PAYMENT_EMAIL_FAILED_MESSAGE))();
       },
     });
@@ -41,16 +42,15 @@ export function PaymentEmailForm({ initialEmail }: { initialEmail: string }) {
         Payment email
       </label>
       <div className="payment-email__row">
-        <input
+        <EmailInput
           id={inputId}
           className="payment-email__input"
-          type="email"
           autoComplete="email"
           maxLength={MAX_PAYMENT_EMAIL_LENGTH}
           value={email}
+          onValueChange={setEmail}
           disabled={updating}
           aria-describedby={hintId}
-          onChange={(event) => setEmail(event.target.value)}
         />
         <button
           type="submit"

@@ -15,7 +15,7 @@ function CardSummary({ method }: { method: PaymentMethod }) {
   return (
     <div className="payment-card">
       <span className="payment-card__icon" aria-hidden="true">
-        <svg viewBox="0 0 24 24" focusable="false">
+        <svg className="line-icon" viewBox="0 0 24 24" focusable="false">
           <rect x="2.5" y="5" width="19" height="14" rx="2.5" />
           <path d="M2.5 10h19" />
         </svg>
@@ -43,7 +43,7 @@ type PaymentMethodsSectionProps = {
   paymentEmail: string | null;
 };
 
-/** Spec §2 Payment Methods: the first saved card only, "Update payment method", and the payment email. */
+/** Payment Methods (docs/product.md § Settings): the first saved card only, "Update payment method", and the payment email. */
 export function PaymentMethodsSection({ paymentEmail }: PaymentMethodsSectionProps) {
   const titleId = useId();
   const methods = usePaymentMethods();
@@ -80,8 +80,8 @@ export function PaymentMethodsSection({ paymentEmail }: PaymentMethodsSectionPro
   }
 
   return (
-    <section className="card settings-section" aria-labelledby={titleId}>
-      <div className="settings-section__head">
+    <section className="card card--stack settings-section" aria-labelledby={titleId}>
+      <div className="split-row settings-section__head">
         <h2 id={titleId} className="settings-section__title">
           Payment Methods
         </h2>

@@ -11,7 +11,7 @@ import './settings.css';
 
 function BillingDisabledNotice() {
   return (
-    <section className="card settings-section" aria-labelledby="billing-off-title">
+    <section className="card card--stack settings-section" aria-labelledby="billing-off-title">
       <h2 id="billing-off-title" className="settings-section__title">
         Billing is switched off
       </h2>
@@ -23,7 +23,7 @@ function BillingDisabledNotice() {
   );
 }
 
-/** /settings and /dashboard/settings (spec §2): the Subscription and Payment Methods sections, then "Notifications" and "Your data". */
+/** /settings and /dashboard/settings (docs/product.md § Settings): the Subscription and Payment Methods sections, then "Notifications" and "Your data". */
 export function SettingsPage() {
   useCardChangeNotice();
   const { data: subscription, isError, isFetching, refetch } = useSubscriptionStatus();
@@ -39,7 +39,7 @@ export function SettingsPage() {
     );
   } else if (!subscription) {
     content = (
-      <section className="card settings-section">
+      <section className="card card--stack settings-section">
         <LoadFailed message="Your subscription could not be loaded." onRetry={() => void refetch()} />
       </section>
     );

@@ -30,7 +30,7 @@ type SubscriptionSectionProps = {
 };
 
 /**
- * Spec §2/§4 subscription section: the status label, the monthly price, the period end and the
+ * The subscription section (docs/product.md § Settings): the status label, the monthly price, the period end and the
  * action that fits: change plan or cancel (active), reactivate (canceling) or subscribe (none, or ended).
  */
 export function SubscriptionSection({ subscription }: SubscriptionSectionProps) {
@@ -63,14 +63,14 @@ export function SubscriptionSection({ subscription }: SubscriptionSectionProps) 
     }
   }
 
-  // Spec: "Subscribe Now" for no subscription; a subscription that has ended gets it too (not a
+  // "Subscribe Now" for no subscription (docs/product.md § Settings); a subscription that has ended gets it too (not a
   // past-due one, whose card needs updating below).
   const canSubscribe = display === 'none' || (display === 'canceled' && subscription.subscriptionStatus === 'canceled');
   const periodNote = periodEnd === '-' ? '' : ` (${periodEnd})`;
 
   return (
-    <section className="card settings-section" aria-labelledby={titleId}>
-      <div className="settings-section__head">
+    <section className="card card--stack settings-section" aria-labelledby={titleId}>
+      <div className="split-row settings-section__head">
         <h2 id={titleId} className="settings-section__title">
           Subscription
         </h2>

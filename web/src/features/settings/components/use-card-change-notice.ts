@@ -5,7 +5,7 @@ import { toast } from '@/components/ui/toast/toast-store';
 const CARD_CHANGE_PARAM = 'cardChange';
 
 /**
- * Spec §4: the card-update page sends the browser back with ?cardChange=success|cancelled. The
+ * docs/product.md § Settings: the card-update page sends the browser back with ?cardChange=success|cancelled. The
  * outcome is shown as a toast once, then the parameter is removed from the URL (replacing history).
  */
 export function useCardChangeNotice(): void {

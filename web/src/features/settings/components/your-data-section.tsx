@@ -23,7 +23,7 @@ export function YourDataSection() {
   }
 
   return (
-    <section className="card settings-section" aria-labelledby="your-data-title">
+    <section className="card card--stack settings-section" aria-labelledby="your-data-title">
       <h2 id="your-data-title" className="settings-section__title">
         Your data
       </h2>

@@ -1,4 +1,4 @@
-// Spec §4 subscription display and §2 payment method display.
+// The subscription and payment method as Settings shows them (docs/product.md § Settings).
 import type { SubscriptionStatus } from '@/lib/subscription-status';
 
 export type SubscriptionDisplay = 'active' | 'canceling' | 'none' | 'canceled';

@@ -1,14 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { tableRowsOf } from '@/components/ui/data-table/table-rows';
 import type { TableQuery } from '@/components/ui/data-table/use-table-query';
-import { api } from '@/lib/api-client';
+import { tokenRoutes } from '@contract/usage';
+import { callRoute } from '@/lib/api-route';
 import { usageKeys } from './query-keys';
-import { toPagedList, type PagedList, type TokenUsageRecord, type TokenUsageSortKey } from './types';
+import type { PagedList, TokenUsageRecord, TokenUsageSortKey } from './types';
 
 /** GET /api/tokens/usage/table?page&pageSize&sortBy&sortOrder: one page of the token usage history. */
 export async function getTokenUsage(query: TableQuery<TokenUsageSortKey>, signal?: AbortSignal): Promise<PagedList<TokenUsageRecord>> {
-  const body = await api.get('tokens/usage/table', { searchParams: { ...query }, ...(signal ? { signal } : {}) }).json<unknown>();
-  return toPagedList<TokenUsageRecord>(body, 'GET /api/tokens/usage/table');
+  return callRoute(tokenRoutes.usageTable, { query, signal });
 }
 
 /** The page `query` describes; the previous page stays shown (as loading) until it arrives. */

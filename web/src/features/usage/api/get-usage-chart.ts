@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { isRecord } from '@/lib/answer-checks';
+import { tokenRoutes } from '@contract/usage';
+import { callRoute } from '@/lib/api-route';
 import { browserTimeZone, buildDailySeries, chartRangeStart, type ChartPoint, type ChartRange } from '../utils/usage-chart';
 import { usageKeys } from './query-keys';
 import type { UsageDay } from './types';
@@ -14,15 +14,7 @@ type UsageChartQuery = {
 
 /** GET /api/tokens/usage/chart?from&tz: mails processed and tokens used per day; days without usage are absent. */
 export async function getUsageChart({ from, tz }: UsageChartQuery, signal?: AbortSignal): Promise<UsageDay[]> {
-  const body = await api
-    .get('tokens/usage/chart', { searchParams: { from: from.toISOString(), tz }, ...(signal ? { signal } : {}) })
-    .json<unknown>();
-  const usage = isRecord(body) ? body['usage'] : undefined;
-  if (!Array.isArray(usage)) throw new Error('GET /api/tokens/usage/chart answered without usage.');
-  return usage.filter(
-    (day): day is UsageDay =>
-      isRecord(day) && typeof day['date'] === 'string' && typeof day['usedTokens'] === 'number' && typeof day['processedMails'] === 'number',
-  );
+  return (await callRoute(tokenRoutes.usageChart, { query: { from: from.toISOString(), tz }, signal })).usage;
 }
 
 /** Every day of the last `range` days, oldest first, with its mails and tokens (0 for the days the server left out). */

@@ -37,7 +37,7 @@ function ToggleGroup<Value extends string | number>({ label, options, value, onC
 const RANGE_OPTIONS = CHART_RANGES.map((days) => ({ value: days, label: `${days}d` }));
 
 /**
- * Spec §2 Usage (1): "Processed mails over time", with a range selector and a line/bar toggle. It plots
+ * docs/product.md § Usage: "Processed mails over time", with a range selector and a line/bar toggle. It plots
  * the mails processed per day as bars and, on a second axis of its own, the tokens they used (a line,
  * or bars beside the mails' with "Bar"): the title, the legend, the axes and the tooltip all name what
  * they show.
@@ -59,8 +59,8 @@ export function UsageChartCard() {
   );
 
   return (
-    <section className="card usage-card" aria-labelledby="usage-chart-title" aria-busy={loading}>
-      <div className="usage-card__header">
+    <section className="card card--stack usage-card" aria-labelledby="usage-chart-title" aria-busy={loading}>
+      <div className="split-row usage-card__header">
         <h2 id="usage-chart-title" className="usage-card__title">
           Processed mails over time
         </h2>

@@ -1,4 +1,4 @@
-// The chart's range and its day-by-day series (spec §4 "Chart", §7 behaviour notes, §9).
+// The chart's range and its day-by-day series (docs/product.md § Usage).
 
 export const CHART_RANGES = [7, 30, 90, 180] as const;
 export type ChartRange = (typeof CHART_RANGES)[number];

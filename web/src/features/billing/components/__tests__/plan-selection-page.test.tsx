@@ -84,7 +84,7 @@ describe('plan selection', () => {
 
     // Processing: the button stays disabled until the browser leaves.
     expect(screen.getByRole('button', { name: 'Continue to Payment' })).toBeDisabled();
-    checkout.release({ status: 200, body: { url: 'https://checkout.stripe.com/c/pay/cs_test_1' } });
+    checkout.release({ status: 200, body: { url: 'https://checkout.stripe.com/c/pay/cs_test_1', sessionId: 'cs_test_1' } });
 
     await waitFor(() => expect(assigned).toEqual(['https://checkout.stripe.com/c/pay/cs_test_1']));
     expect(api.bodiesOf(CHECKOUT)).toEqual([{ priceType: 'monthlyBasic' }]);
@@ -93,7 +93,7 @@ describe('plan selection', () => {
 
   it('accepts a checkout page on the app itself (the local test-mode checkout)', async () => {
     const assigned = captureAssignedLocations();
-    const { user } = await openPlans({ [CHECKOUT]: { status: 200, body: { url: '/local-checkout/cs_local_1' } } });
+    const { user } = await openPlans({ [CHECKOUT]: { status: 200, body: { url: '/local-checkout/cs_local_1', sessionId: 'cs_local_1' } } });
 
     await user.click(screen.getByRole('radio', { name: 'Professional' }));
     await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
@@ -125,7 +125,7 @@ describe('plan selection', () => {
   it.each([
     ['a server error', serverError(500, 'Stripe is down.')],
     ['an answer without a url', { status: 200, body: {} }],
-    ['an address the browser must not open', { status: 200, body: { url: 'javascript:alert(1)' } }],
+    ['an address the browser must not open', { status: 200, body: { url: 'javascript:alert(1)', sessionId: 'cs_1' } }],
   ])('shows the generic checkout failure for %s and enables the button again', async (_case, reply) => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const assigned = captureAssignedLocations();

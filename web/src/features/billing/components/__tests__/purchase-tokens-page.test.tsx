@@ -128,7 +128,7 @@ describe('purchase tokens', () => {
     expect(input).toBeDisabled();
     expect(screen.getByRole('button', { name: '100' })).toBeDisabled();
 
-    checkout.release({ status: 200, body: { url: 'https://checkout.stripe.com/c/pay/cs_test_tokens' } });
+    checkout.release({ status: 200, body: { url: 'https://checkout.stripe.com/c/pay/cs_test_tokens', sessionId: 'cs_test_tokens' } });
 
     await waitFor(() => expect(assigned).toEqual(['https://checkout.stripe.com/c/pay/cs_test_tokens']));
     expect(api.bodiesOf(CHECKOUT)).toEqual([{ tokenAmount: 500 }]);
@@ -136,7 +136,7 @@ describe('purchase tokens', () => {
 
   it('buys the rounded-up quantity', async () => {
     const assigned = captureAssignedLocations();
-    const { user, api, input } = await openPurchase({ [CHECKOUT]: { status: 200, body: { url: '/local-checkout/cs_1' } } });
+    const { user, api, input } = await openPurchase({ [CHECKOUT]: { status: 200, body: { url: '/local-checkout/cs_1', sessionId: 'cs_1' } } });
 
     await user.clear(input);
     await user.type(input, '99.2');
@@ -192,7 +192,7 @@ describe('purchase tokens', () => {
 
   it.each([
     ['the server has no single-token price', { status: 404, body: { error: { code: 'PRICE.NOT_FOUND', message: 'No such price.' } } }],
-    ['the answer is not a usable price', { status: 200, body: { priceType: 'singleToken', tokens: 1 } }],
+    ['the price gives no tokens', { status: 200, body: { priceType: 'singleToken', price: 0.05, tokens: 0 } }],
   ])('replaces the screen with "Token pricing not available" when %s', async (_case, reply) => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     installBillingApi({ [PRICE]: reply });
@@ -203,9 +203,12 @@ describe('purchase tokens', () => {
     expect(screen.queryByRole('button', { name: 'Purchase Tokens' })).not.toBeInTheDocument();
   });
 
-  it('replaces the screen with "Failed to load pricing information" when the price cannot be loaded', async () => {
+  it.each([
+    ['the price cannot be loaded', serverError(500)],
+    ['the answer is not a price (the contract fails it)', { status: 200, body: { priceType: 'singleToken', tokens: 1 } }],
+  ])('replaces the screen with "Failed to load pricing information" when %s', async (_case, reply) => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    installBillingApi({ [PRICE]: serverError(500) });
+    installBillingApi({ [PRICE]: reply });
     renderSignedIn('/dashboard/purchaseTokens');
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load pricing information');

@@ -1,6 +1,6 @@
 // Builders and helpers for the documents screens' tests. The fake API (test/fake-fetch) stands in for
 // the network.
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { installFakeFetch, type Handler, type Reply, type Route } from '@/test/fake-fetch';
 import { makeJwt } from '@/test/jwt';
 import { renderApp, storeToken } from '@/test/render-app';
@@ -89,3 +89,18 @@ export async function renderDocumentDetails(document: DocumentDetails, routes: R
 
 export const ok: Reply = { status: 200, body: { ok: true } };
 export const serverError: Reply = { status: 500, body: { error: { code: 'INTERNAL', message: 'Something went wrong.' } } };
+
+/** The cards of the documents list, in the order shown. */
+export function cards() {
+  return within(screen.getByRole('list', { name: 'Documents' })).getAllByRole('listitem');
+}
+
+export function cardNames() {
+  return cards().map((card) => within(card).getByRole('heading', { level: 2 }).textContent);
+}
+
+export function cardOf(name: string) {
+  const card = cards().find((item) => within(item).queryByRole('link', { name }));
+  if (!card) throw new Error(`No card for ${name}`);
+  return card;
+}

@@ -3,21 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '@/test/fake-fetch';
 import type { ReceivedMail } from '../../api/types';
 import { aDocumentDetails, renderDocumentDetails, serverError, type Reply } from './documents-test-kit';
-
-function aMail(subject: string): ReceivedMail {
-  return {
-    id: `30000000-0000-4000-8000-${subject.length.toString().padStart(12, '0')}`,
-    sourceMail: 'boss@example.com',
-    subject,
-    attachments: 0,
-    usedTokens: 1,
-    receivedAt: '2026-11-21T10:15:00.000Z',
-    status: 'processed',
-    reason: null,
-    authentication: null,
-    action: null,
-  };
-}
+import { aMail } from './processed-emails-test-kit';
 
 /** The server: the mail whose subject contains `q`, and nothing when another filter is set. */
 const server = (mails: ReceivedMail[]) => (call: RecordedRequest): Reply => {
@@ -39,7 +25,7 @@ async function renderFiltered(reply: (call: RecordedRequest) => Reply, search = 
 
 describe('processed emails: search and filters', () => {
   it('searches subject and sender once typing pauses, from the first page, and keeps the search in the URL', async () => {
-    const { user, table, filters, lastQuery, router } = await renderFiltered(server([aMail('Invoice 7'), aMail('Lunch on Friday')]));
+    const { user, table, filters, lastQuery, router } = await renderFiltered(server([aMail({ subject: 'Invoice 7' }), aMail({ subject: 'Lunch on Friday' })]));
 
     await user.type(within(filters).getByRole('searchbox', { name: 'Search mail' }), 'invoice');
 
@@ -50,7 +36,7 @@ describe('processed emails: search and filters', () => {
   });
 
   it('filters by status and by a date range', async () => {
-    const { user, filters, lastQuery } = await renderFiltered(server([aMail('Invoice 7')]));
+    const { user, filters, lastQuery } = await renderFiltered(server([aMail({ subject: 'Invoice 7' })]));
 
     await user.selectOptions(within(filters).getByRole('combobox', { name: 'Status' }), 'Failed');
     await waitFor(() => expect(lastQuery()).toMatchObject({ status: 'failed' }));
@@ -61,7 +47,7 @@ describe('processed emails: search and filters', () => {
   });
 
   it('says "No mail matches" for a filtered list with nothing in it, not the first-forward invitation, and clears the filters', async () => {
-    const { user, table, filters, lastQuery } = await renderFiltered(server([aMail('Invoice 7')]), '?q=nothing');
+    const { user, table, filters, lastQuery } = await renderFiltered(server([aMail({ subject: 'Invoice 7' })]), '?q=nothing');
 
     expect(within(filters).getByRole('searchbox', { name: 'Search mail' })).toHaveValue('nothing');
     expect(lastQuery()).toMatchObject({ q: 'nothing' });

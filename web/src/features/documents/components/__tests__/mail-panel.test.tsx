@@ -3,28 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { documentKeys } from '../../api/query-keys';
 import type { ReceivedMail, ReceivedMailDetail } from '../../api/types';
 import { aDocumentDetails, renderDocumentDetails, serverError, type Reply } from './documents-test-kit';
+import { aMail } from './processed-emails-test-kit';
 
 const MAIL_ID = '20000000-0000-4000-8000-000000000001';
 
-function aMail(overrides: Partial<ReceivedMail> = {}): ReceivedMail {
-  return {
-    id: MAIL_ID,
-    sourceMail: 'boss@example.com',
-    subject: 'Quarterly budget approved',
-    attachments: 1,
-    usedTokens: 3,
-    receivedAt: '2026-11-21T10:15:00.000Z',
-    status: 'processed',
-    reason: null,
-    authentication: null,
-    action: null,
-    ...overrides,
-  };
-}
+/** The one mail in the table. */
+const MAIL: ReceivedMail = aMail({ id: MAIL_ID, subject: 'Quarterly budget approved', attachments: 1, usedTokens: 3 });
 
 function aDetail(documentId: string, overrides: Partial<ReceivedMailDetail> = {}): ReceivedMailDetail {
   return {
-    ...aMail(),
+    ...MAIL,
     documentId,
     block: {
       heading: 'Quarterly budget approved',
@@ -50,7 +38,7 @@ async function renderWithMail(detail: (documentId: string) => Reply, search = ''
   const view = await renderDocumentDetails(
     document,
     {
-      [`GET /api/document/${document.documentId}/received-mails`]: { status: 200, body: { data: [aMail()], total: 1 } },
+      [`GET /api/document/${document.documentId}/received-mails`]: { status: 200, body: { data: [MAIL], total: 1 } },
       [detailRoute]: () => detail(document.documentId),
     },
     search,

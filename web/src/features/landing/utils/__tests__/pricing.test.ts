@@ -32,7 +32,7 @@ describe('pricingView', () => {
 });
 
 describe('price formatting', () => {
-  it('gives the price per token with 4 decimals (spec §9)', () => {
+  it('gives the price per token with 4 decimals', () => {
     expect(perTokenPrice(basic)).toBe('$0.0180');
     expect(perTokenPrice(pro)).toBe('$0.0145');
     expect(perTokenPrice(single)).toBe('$0.0200');

@@ -59,7 +59,7 @@ describe('settings: payment methods', () => {
 
     await user.click(paymentSection().getByRole('button', { name: 'Update payment method' }));
     expect(paymentSection().getByRole('button', { name: 'Update payment method' })).toBeDisabled();
-    setup.release({ status: 200, body: { url: 'https://checkout.stripe.com/c/setup/cs_setup_1' } });
+    setup.release({ status: 200, body: { url: 'https://checkout.stripe.com/c/setup/cs_setup_1', sessionId: 'cs_setup_1' } });
 
     await waitFor(() => expect(assigned).toEqual(['https://checkout.stripe.com/c/setup/cs_setup_1']));
   });

@@ -50,7 +50,7 @@ describe('settings: subscription', () => {
   });
 
   it('cancels after a confirmation that it stays active until the period ends, then refetches', async () => {
-    const { user, api } = await openSettings({ 'POST /api/subscription/cancel': { status: 200, body: { ok: true } } });
+    const { user, api } = await openSettings({ 'POST /api/subscription/cancel': { status: 200, body: aSubscription({ cancelAtPeriodEnd: true }) } });
 
     await user.click(subscriptionSection().getByRole('button', { name: 'Cancel Subscription' }));
     const dialog = screen.getByRole('dialog', { name: 'Cancel Subscription' });
@@ -89,7 +89,7 @@ describe('settings: subscription', () => {
 
     expect(screen.getByRole('button', { name: 'Canceling...' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Keep Subscription' })).toBeDisabled();
-    cancel.release({ status: 200, body: { ok: true } });
+    cancel.release({ status: 200, body: aSubscription({ cancelAtPeriodEnd: true }) });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
@@ -109,7 +109,7 @@ describe('settings: subscription', () => {
   it('reactivates a canceling subscription after a confirmation, then refetches', async () => {
     const { user, api } = await openSettings({
       [STATUS]: { status: 200, body: aSubscription({ cancelAtPeriodEnd: true }) },
-      'POST /api/subscription/reactivate': { status: 200, body: { ok: true } },
+      'POST /api/subscription/reactivate': { status: 200, body: aSubscription() },
     });
     expect(subscriptionSection().queryByRole('button', { name: 'Cancel Subscription' })).not.toBeInTheDocument();
 

@@ -1,0 +1,15 @@
+import type { ReceivedMailStatus } from '../../../contract/received-mails.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type ParsedFilters = { q?: string | undefined; status?: ReceivedMailStatus[] | undefined; from?: Date | undefined; to?: Date | undefined };
+
+/** The repository's filter of a parsed query (docs/api.md § Received mail): `to` is inclusive, so up to the next day. */
+export function filterOf(query: ParsedFilters) {
+  return {
+    ...(query.q ? { text: query.q } : {}),
+    ...(query.status?.length ? { statuses: query.status } : {}),
+    ...(query.from ? { from: query.from } : {}),
+    ...(query.to ? { before: new Date(query.to.getTime() + DAY_MS) } : {}),
+  };
+}

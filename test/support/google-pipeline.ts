@@ -1,0 +1,46 @@
+import { DOC_STORE } from '../../src/modules/documents/index.js';
+import { GoogleDocsDocStore } from '../../src/modules/documents/infra/google-docs.doc-store.js';
+import type { ProviderCredentials } from '../../src/modules/identity/application/ports/provider-credentials.port.js';
+import { SENDER_AUTHENTICATOR } from '../../src/modules/mail/application/ports/sender-authenticator.port.js';
+import { override } from '../../src/platform/wiring/overrides.js';
+import { CLOCK, type Clock } from '../../src/shared/clock.js';
+import type { FakeGoogleDocs } from './fakes/fake-google-docs.server.js';
+import { verdictOf } from './mail.js';
+import { startTestApp, type TestApp } from './test-app.js';
+import type { TestDatabase } from './test-database.js';
+
+// The whole app writing into the fake Google Docs server with a clock the test moves a minute at a time:
+// the set-up of the tests of Google's per-minute budgets.
+
+/** The pipeline's settings for these tests: quick polling, mail for in.example.com; `more` adds budgets. */
+export const googlePipelineEnv = (more: Record<string, string>): Record<string, string> => ({ JOB_POLLING_SECONDS: '0.5', JOB_MAINTENANCE_SECONDS: '1', INBOUND_DOMAIN: 'in.example.com', ...more });
+
+/**
+ * A clock held in the last seconds of one minute (from `at` ms into it, moving at most `drift` ms), which the
+ * test moves on to the next: a window never turns by itself while its writes are under way, and a mail
+ * refused near a minute's end is due again (on the database's real clock) a few seconds later.
+ */
+export function minuteClock(at: number, drift: number): Clock & { nextMinute(): void } {
+  let minute = Math.floor(Date.now() / 60_000);
+  let since = Date.now();
+  return {
+    now: () => new Date(minute * 60_000 + at + Math.min(Date.now() - since, drift)),
+    nextMinute: () => {
+      minute += 1;
+      since = Date.now();
+    },
+  };
+}
+
+/** The app (http, smtp and worker) on `database`, writing through the real Google adapter into `google`, one refresh token per user. */
+export function startGooglePipeline(database: TestDatabase, google: FakeGoogleDocs, env: Record<string, string>, clock: Clock): Promise<TestApp> {
+  const tokens = new Map<string, string>();
+  const credentials: ProviderCredentials = {
+    refreshTokenOf: (userId) => {
+      if (!tokens.has(userId)) tokens.set(userId, google.issueRefreshToken(userId));
+      return Promise.resolve(tokens.get(userId) ?? null);
+    },
+  };
+  const store = new GoogleDocsDocStore({ clientId: google.clientId, clientSecret: google.clientSecret, credentials, rootUrl: google.rootUrl, tokenUrl: google.tokenUrl, timeoutMs: 5_000, retry: { retries: 2, baseDelayMs: 5 } });
+  return startTestApp(database, { env, roles: ['http', 'smtp', 'worker'], overrides: [override(DOC_STORE, store), override(CLOCK, clock), override(SENDER_AUTHENTICATOR, verdictOf('none'))] });
+}

@@ -1,6 +1,0 @@
-// Shared checks for the web client's parsing of server answers (JSON bodies arrive as `unknown`).
-
-/** True for any non-null object, so its fields can be read and checked one by one. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
