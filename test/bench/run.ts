@@ -278,9 +278,11 @@ test runs two). PGlite is one connection inside the app's own process, so its co
 event loop: production belongs on Postgres.`,
   tests: `**Test suite over its target, or failing.** Look at the slowest files (\`npx vitest run --reporter=verbose\`
 prints each file's time): a test that waits on a real timer or a polling interval, or starts an app per test where one
-per file would do, is where the minutes go. The server files already share their worker's modules (Vitest
-\`isolate: false\`); what is left is the slowest files (disk-full, crash recovery, the model path, the read plans, the
-CLI tests), each of which starts processes or databases of its own.`,
+per file would do, is where the minutes go. The server files share their worker's modules (Vitest \`isolate: false\`)
+and the slow ones start on an already migrated database (test/support/migrated-data-dir.ts); what is left is the
+summary-quality corpus (about 50 s of mails through the whole pipeline), the disk-full, SMTP abuse, CLI and shutdown
+files, which start processes of their own, and the web project, which still isolates each file (the theme and
+session stores keep state across files without it).`,
   pipeline: `**Pipeline p99 above 250 ms.** New mail wakes idle workers at once, in this process directly and in
 worker processes through LISTEN/NOTIFY, so what is left is each mail's own work (parsing in a worker thread,
 about 8 statements) queueing for a shared core. Closing it: more workers (\`WORKER_CONCURRENCY\`) or more worker
