@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ErrorResponse } from '../../src/contract/common.js';
 import type { DocumentTabsResponse } from '../../src/contract/documents.js';
-import { GoogleDocsDocStore } from '../../src/modules/documents/infra/google-docs.doc-store.js';
 import { AesGcmSecretSealer } from '../../src/modules/identity/infra/aes-gcm.secret-sealer.js';
 import { KnexProviderCredentials } from '../../src/modules/identity/infra/knex.provider-credentials.js';
 import { createDocument } from '../support/documents.js';
@@ -12,6 +11,7 @@ import { TEST_ENCRYPTION_KEY } from '../support/test-config.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.js';
 import { DOC_STORE } from '../../src/modules/documents/index.js';
 import { override } from '../../src/platform/wiring/overrides.js';
+import { googleStoreOn } from '../support/fakes/fake-google-docs.store.js';
 
 describe.each(databaseKinds())('the tab blocks go to, on Google Docs (%s)', (kind) => {
   const sealer = new AesGcmSecretSealer(TEST_ENCRYPTION_KEY);
@@ -23,15 +23,7 @@ describe.each(databaseKinds())('the tab blocks go to, on Google Docs (%s)', (kin
   beforeAll(async () => {
     database = await openTestDatabase(kind);
     google = await startFakeGoogleDocs();
-    const store = new GoogleDocsDocStore({
-      clientId: google.clientId,
-      clientSecret: google.clientSecret,
-      credentials: new KnexProviderCredentials(database.db, sealer),
-      rootUrl: google.rootUrl,
-      tokenUrl: google.tokenUrl,
-      timeoutMs: 2_000,
-      retry: { retries: 2, baseDelayMs: 5 },
-    });
+    const store = googleStoreOn(google, new KnexProviderCredentials(database.db, sealer), { timeoutMs: 2_000, retry: { retries: 2, baseDelayMs: 5 } });
     // No document cache: the test points a document at a Google Doc it set up with tabs.
     app = await startTestApp(database, { overrides: [override(DOC_STORE, store)], env: { DOCUMENT_CACHE_SECONDS: '0' } });
   });

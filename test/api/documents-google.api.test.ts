@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GoogleDocsDocStore } from '../../src/modules/documents/infra/google-docs.doc-store.js';
 import { AesGcmSecretSealer } from '../../src/modules/identity/infra/aes-gcm.secret-sealer.js';
 import { KnexProviderCredentials } from '../../src/modules/identity/infra/knex.provider-credentials.js';
 import { createDocument } from '../support/documents.js';
@@ -9,6 +8,7 @@ import { TEST_ENCRYPTION_KEY } from '../support/test-config.js';
 import { useTestApp } from '../support/use-test-app.js';
 import { DOC_STORE } from '../../src/modules/documents/index.js';
 import { override } from '../../src/platform/wiring/overrides.js';
+import { googleStoreOn } from '../support/fakes/fake-google-docs.store.js';
 
 describe('documents on Google Docs (fake Docs and Drive, real googleapis client)', () => {
   const sealer = new AesGcmSecretSealer(TEST_ENCRYPTION_KEY);
@@ -22,15 +22,7 @@ describe('documents on Google Docs (fake Docs and Drive, real googleapis client)
   afterAll(() => google.close());
   const { app, database } = useTestApp('pglite', (opened) => ({
     overrides: [
-      override(DOC_STORE, new GoogleDocsDocStore({
-        clientId: google.clientId,
-        clientSecret: google.clientSecret,
-        credentials: new KnexProviderCredentials(opened.db, sealer),
-        rootUrl: google.rootUrl,
-        tokenUrl: google.tokenUrl,
-        timeoutMs: 2_000,
-        retry: { retries: 2, baseDelayMs: 5 },
-      })),
+      override(DOC_STORE, googleStoreOn(google, new KnexProviderCredentials(opened.db, sealer), { timeoutMs: 2_000, retry: { retries: 2, baseDelayMs: 5 } })),
     ],
   }));
   beforeAll(async () => {

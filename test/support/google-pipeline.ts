@@ -1,5 +1,4 @@
 import { DOC_STORE } from '../../src/modules/documents/index.js';
-import { GoogleDocsDocStore } from '../../src/modules/documents/infra/google-docs.doc-store.js';
 import type { ProviderCredentials } from '../../src/modules/identity/application/ports/provider-credentials.port.js';
 import { SENDER_AUTHENTICATOR } from '../../src/modules/mail/application/ports/sender-authenticator.port.js';
 import { override } from '../../src/platform/wiring/overrides.js';
@@ -8,6 +7,7 @@ import type { FakeGoogleDocs } from './fakes/fake-google-docs.server.js';
 import { verdictOf } from './mail.js';
 import { startTestApp, type TestApp } from './test-app.js';
 import type { TestDatabase } from './test-database.js';
+import { googleStoreOn } from './fakes/fake-google-docs.store.js';
 
 // The whole app writing into the fake Google Docs server with a clock the test moves a minute at a time:
 // the set-up of the tests of Google's per-minute budgets.
@@ -41,6 +41,6 @@ export function startGooglePipeline(database: TestDatabase, google: FakeGoogleDo
       return Promise.resolve(tokens.get(userId) ?? null);
     },
   };
-  const store = new GoogleDocsDocStore({ clientId: google.clientId, clientSecret: google.clientSecret, credentials, rootUrl: google.rootUrl, tokenUrl: google.tokenUrl, timeoutMs: 5_000, retry: { retries: 2, baseDelayMs: 5 } });
+  const store = googleStoreOn(google, credentials, { timeoutMs: 5_000, retry: { retries: 2, baseDelayMs: 5 } });
   return startTestApp(database, { env, roles: ['http', 'smtp', 'worker'], overrides: [override(DOC_STORE, store), override(CLOCK, clock), override(SENDER_AUTHENTICATOR, verdictOf('none'))] });
 }

@@ -2,7 +2,6 @@
 // the local fake Google Docs server. The threshold is set low and the document seeded close to it.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DocumentDetails, DocumentListItem } from '../../../src/contract/documents.js';
-import { GoogleDocsDocStore } from '../../../src/modules/documents/infra/google-docs.doc-store.js';
 import { AesGcmSecretSealer } from '../../../src/modules/identity/infra/aes-gcm.secret-sealer.js';
 import { KnexProviderCredentials } from '../../../src/modules/identity/infra/knex.provider-credentials.js';
 import { GrantTokens } from '../../../src/modules/token-ledger/index.js';
@@ -16,6 +15,7 @@ import { TEST_ENCRYPTION_KEY } from '../../support/test-config.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
 import { DOC_STORE } from '../../../src/modules/documents/index.js';
 import { override } from '../../../src/platform/wiring/overrides.js';
+import { googleStoreOn } from '../../support/fakes/fake-google-docs.store.js';
 
 const THRESHOLD = 10_000;
 const ENV = { JOB_POLLING_SECONDS: '0.5', JOB_MAINTENANCE_SECONDS: '1', INBOUND_DOMAIN: 'in.example.com', DOC_CONTINUATION_CHARACTERS: String(THRESHOLD) };
@@ -32,15 +32,7 @@ describe.each(databaseKinds())('a Google Doc that fills up continues in a new on
   beforeAll(async () => {
     database = await openTestDatabase(kind);
     google = await startFakeGoogleDocs();
-    const store = new GoogleDocsDocStore({
-      clientId: google.clientId,
-      clientSecret: google.clientSecret,
-      credentials: new KnexProviderCredentials(database.db, sealer),
-      rootUrl: google.rootUrl,
-      tokenUrl: google.tokenUrl,
-      timeoutMs: 2_000,
-      retry: { retries: 2, baseDelayMs: 5 },
-    });
+    const store = googleStoreOn(google, new KnexProviderCredentials(database.db, sealer), { timeoutMs: 2_000, retry: { retries: 2, baseDelayMs: 5 } });
     app = await startTestApp(database, { env: ENV, roles: ['http', 'smtp', 'worker'], overrides: [override(DOC_STORE, store)] });
   });
   beforeEach(async () => {

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DocBlock, DocOwner } from '../../../src/modules/documents/application/ports/doc-store.port.js';
-import { GoogleDocsDocStore } from '../../../src/modules/documents/infra/google-docs.doc-store.js';
+import { type GoogleDocsDocStore } from '../../../src/modules/documents/infra/google-docs.doc-store.js';
 import { blockMarker } from '../../../src/modules/documents/infra/google-docs.requests.js';
 import type { ProviderCredentials } from '../../../src/modules/identity/application/ports/provider-credentials.port.js';
 import { startFakeGoogleDocs, type FakeGoogleDocs, type FakeTab } from '../../support/fakes/fake-google-docs.server.js';
+import { googleStoreOn } from '../../support/fakes/fake-google-docs.store.js';
 
 const ADA: DocOwner = { userId: 'user-ada' };
 const block: DocBlock = {
@@ -20,15 +21,7 @@ beforeEach(async () => {
   google = await startFakeGoogleDocs();
   const refreshToken = google.issueRefreshToken('ada');
   const credentials: ProviderCredentials = { refreshTokenOf: () => Promise.resolve(refreshToken) };
-  store = new GoogleDocsDocStore({
-    clientId: google.clientId,
-    clientSecret: google.clientSecret,
-    credentials,
-    rootUrl: google.rootUrl,
-    tokenUrl: google.tokenUrl,
-    timeoutMs: 2_000,
-    retry: { retries: 2, baseDelayMs: 1 },
-  });
+  store = googleStoreOn(google, credentials, { timeoutMs: 2_000, retry: { retries: 2, baseDelayMs: 1 } });
 });
 
 afterEach(async () => {

@@ -5,9 +5,10 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DocBlock, DocOwner, DocPosition } from '../../../src/modules/documents/application/ports/doc-store.port.js';
-import { GoogleDocsDocStore } from '../../../src/modules/documents/infra/google-docs.doc-store.js';
+import { type GoogleDocsDocStore } from '../../../src/modules/documents/infra/google-docs.doc-store.js';
 import type { ProviderCredentials } from '../../../src/modules/identity/application/ports/provider-credentials.port.js';
 import { startFakeGoogleDocs, type FakeGoogleDocs } from '../../support/fakes/fake-google-docs.server.js';
+import { googleStoreOn } from '../../support/fakes/fake-google-docs.store.js';
 
 const ADA: DocOwner = { userId: 'user-ada' };
 const BATCH_UPDATE = ':batchUpdate';
@@ -27,7 +28,7 @@ beforeEach(async () => {
   google = await startFakeGoogleDocs();
   const token = google.issueRefreshToken('ada');
   const credentials: ProviderCredentials = { refreshTokenOf: () => Promise.resolve(token) };
-  store = new GoogleDocsDocStore({ clientId: google.clientId, clientSecret: google.clientSecret, credentials, rootUrl: google.rootUrl, tokenUrl: google.tokenUrl, timeoutMs: 2_000, retry: { retries: 2, baseDelayMs: 1 } });
+  store = googleStoreOn(google, credentials, { timeoutMs: 2_000, retry: { retries: 2, baseDelayMs: 1 } });
 });
 
 afterEach(async () => {
