@@ -35,6 +35,10 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // One module graph per worker instead of one per file (59 s → 22 s for this project on two cores).
+    // src/test/setup.ts puts back the stores, storage, timers, mocks and globals after each test and
+    // loads the lazy pages before the first.
+    isolate: false,
     // Above Testing Library's 5 s wait (src/test/setup.ts), so a missing element fails with its own message.
     testTimeout: 15_000,
   },

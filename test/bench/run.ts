@@ -202,8 +202,9 @@ function hostileTextSection(rows: HostileTextRow[]): string[] {
   return [
     '## Hostile text',
     '',
-    'Pathological markup through the converters every mail meets (mail HTML to text; the summary\'s safety net to plain',
-    `text). A pattern that backtracks would cost seconds; the target is ${HOSTILE_TEXT_TARGET_MS} ms an input.`,
+    'Pathological input through the text steps every mail meets (mail HTML to text; the summary\'s safety net to plain',
+    'text; the redaction of secret codes) and the Markdown attachment reader. A pattern that backtracks would cost',
+    `seconds; the target is ${HOSTILE_TEXT_TARGET_MS} ms an input.`,
     '',
     '| converter | input | ms | target |',
     '|---|---|---:|---|',

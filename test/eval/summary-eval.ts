@@ -163,7 +163,7 @@ export async function runSummaryEval(options: SummaryEvalOptions = {}): Promise<
   const app = await EvalApp.start(options.migrated);
   try {
     const deadline = Date.now() + (options.settleMs ?? 180_000);
-    return summarise(await inBatches(corpus, 4, (corpusCase) => runCase(app, corpusCase, deadline)));
+    return summarise(await inBatches(corpus, 8, (corpusCase) => runCase(app, corpusCase, deadline)));
   } finally {
     await app.close();
   }

@@ -293,11 +293,10 @@ describe.skipIf(!isRoot)('a write that fails for lack of space (needs root: tmpf
     expect(failures).toHaveLength(1);
     expect(failures[0]?.outOfSpace).toBe(true);
 
-    // The next statements are refused at once, never handed to PGlite.
-    const started = Date.now();
+    // The next statements are refused, never handed to PGlite (one handed over would spin for good, and
+    // this test would not end): the failure is reported once, not again.
     await expect(database.db.raw('select 1')).rejects.toThrow(/out of disk space in DATA_DIR/);
     await expect(database.db('filler').insert({ n: 1_000, b: Buffer.from('x') })).rejects.toThrow(/out of disk space in DATA_DIR/);
-    expect(Date.now() - started).toBeLessThan(2_000);
     expect(failures).toHaveLength(1);
     await database.close();
     opened.splice(0);

@@ -139,14 +139,14 @@ class Dribbler {
 
 describe('the SMTP listener under abuse', () => {
   it('closes 200 slowloris connections at the session deadline while a canary mail still gets 250', async () => {
-    // The idle deadline outlasts the 2 s between bytes and the MAIL FROM one (30 s) the session one, so
+    // The idle deadline outlasts the 1 s between bytes and the MAIL FROM one (30 s) the session one, so
     // only the session deadline can end them; 20 addresses in each of 10 /24s stay within the per-/24 cap.
-    const { port, intake } = await start({ sessionTimeoutMs: 15_000, socketTimeoutMs: 5_000, mailFromTimeoutMs: 30_000, maxConnections: 250 });
+    const { port, intake } = await start({ sessionTimeoutMs: 8_000, socketTimeoutMs: 3_000, mailFromTimeoutMs: 30_000, maxConnections: 250 });
     const dribblers = await Promise.all(
       Array.from({ length: 200 }, async (_, n) => {
         const dribbler = await Dribbler.open(port, `127.0.${10 + Math.floor(n / 20)}.${(n % 20) + 1}`);
         if (n % 2 === 1) await dribbler.enterData(); // half hang in DATA, half in a command line
-        dribbler.dribble(2_000);
+        dribbler.dribble(1_000);
         return dribbler;
       }),
     );

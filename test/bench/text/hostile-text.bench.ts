@@ -1,3 +1,5 @@
+import { redactSecrets } from '../../../src/modules/mail/domain/text/secrets.js';
+import { extractText } from '../../../src/modules/mail/infra/attachments/extract/text.extractor.js';
 import { htmlToText } from '../../../src/modules/mail/infra/parsing/html-to-text.js';
 import { plainText } from '../../../src/modules/summarization/domain/plain-text.js';
 
@@ -9,7 +11,7 @@ import { plainText } from '../../../src/modules/summarization/domain/plain-text.
 export const HOSTILE_TEXT_TARGET_MS = 500;
 
 export interface HostileTextRow {
-  converter: 'htmlToText' | 'plainText';
+  converter: 'htmlToText' | 'plainText' | 'redactSecrets' | 'extractText (Markdown)';
   input: string;
   characters: number;
   ms: number;
@@ -23,6 +25,10 @@ const HTML_INPUTS: [string, string][] = [
   ['`<style>` × 50,000', '<style>'.repeat(50_000)],
   ['`<!--` × 100,000', '<!--'.repeat(100_000)],
 ];
+
+const SECRET_PIECES = ['verification code is ', '4', 'code 1234 5678 '];
+const MARKDOWN_PIECES = ['[**_', ' '];
+const ATTACHMENT_LIMITS = { maxPages: 200, maxChars: 100_000, maxZipEntries: 1_000, maxUncompressedBytes: 50 * 1024 * 1024 };
 
 const PLAIN_PIECES = ['<a style="display:none ', '<div hidden>', '<', '[', '![x](', '**a', '_a ', '<!--', 'a.', '  .', '~~a', 'END     '];
 
@@ -41,6 +47,15 @@ const CASES: HostileCase[] = [
   ...PLAIN_PIECES.map((piece) => {
     const text = fill(piece, 100_000);
     return { converter: 'plainText' as const, input: `\`${piece}\` to 100,000 characters`, characters: text.length, convert: () => plainText(text) };
+  }),
+  // The secret-code redaction every mail's text meets, and a Markdown attachment's reader.
+  ...SECRET_PIECES.map((piece) => {
+    const text = fill(piece, 100_000);
+    return { converter: 'redactSecrets' as const, input: `\`${piece}\` to 100,000 characters`, characters: text.length, convert: () => redactSecrets(text) };
+  }),
+  ...MARKDOWN_PIECES.map((piece) => {
+    const bytes = Buffer.from(`${fill(piece, 100_000)}x`);
+    return { converter: 'extractText (Markdown)' as const, input: `\`${piece}\` to 100,000 characters`, characters: bytes.length, convert: () => extractText(bytes, 'markdown', ATTACHMENT_LIMITS) };
   }),
 ];
 

@@ -42,7 +42,8 @@ async function embeddedWithAccount(email: string): Promise<{ dataDir: string; us
   return { dataDir, userId };
 }
 
-describe('npm run account', () => {
+// Each case has a database of its own and waits mostly on the command's start: they run side by side.
+describe.concurrent('npm run account', () => {
   it('exports an account as JSON on the embedded database', async () => {
     const { dataDir, userId } = await embeddedWithAccount('ada@example.com');
     const result = await accountCli(['export', '--email', 'Ada@Example.com'], { DATA_DIR: dataDir });

@@ -153,10 +153,14 @@ describe('redactSecrets: ordinary numbers stay', () => {
     expect(redact(text)).toEqual({ text, redacted: [] });
   });
 
-  it('stays fast on a megabyte of hostile text', () => {
+  // Its time on such input is a benchmark (test/bench/text/hostile-text.bench.ts), not a limit here.
+  it('reads a megabyte of hostile text to the end: the codes go, the long number stays', () => {
     const hostile = `${'verification code is '.repeat(20_000)}\n${'4'.repeat(500_000)}\n${'code 1234 5678 '.repeat(20_000)}`;
-    const started = performance.now();
-    redact(hostile);
-    expect(performance.now() - started).toBeLessThan(2_000);
+    const result = redact(hostile);
+    const [, digits, last] = result.text.split('\n');
+    expect(result.redacted).toEqual(['one-time code']);
+    expect(digits).toBe('4'.repeat(500_000));
+    expect(last).toMatch(/code \(not copied\) $/);
+    expect(last).not.toMatch(/1234/);
   });
 });

@@ -32,13 +32,11 @@ describe('extractPdf', () => {
 
   it('refuses a PDF over the page limit from its page count, without reading its pages', async () => {
     const bytes = manyPagesPdf(20_000);
-    const started = performance.now();
 
     const result = await extractPdf(bytes, limits);
 
+    // How long the refusal takes is in the attachment benchmark (test/bench/attachments), not a limit here.
     expect(result).toEqual({ status: 'not-read', reason: 'over the 200-page limit (20,000 pages)' });
-    // Reading 20,000 pages takes many seconds; opening the file and counting them takes well under one.
-    expect(performance.now() - started).toBeLessThan(5_000);
   });
 
   it('reads a PDF at exactly the page limit', async () => {

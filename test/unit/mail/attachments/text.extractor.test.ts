@@ -110,13 +110,14 @@ describe('extractText: formats', () => {
     );
   });
 
-  it('reads Markdown made of hostile runs in linear time', () => {
+  // Its time on such runs is a benchmark (test/bench/text/hostile-text.bench.ts), not a limit here.
+  it('reads Markdown made of hostile runs to the end', () => {
     const hostile = `${'[**_'.repeat(50_000)}\n${' '.repeat(100_000)}x`;
-    const started = performance.now();
 
-    extractText(Buffer.from(hostile), 'markdown', limits);
+    const result = extractText(Buffer.from(hostile), 'markdown', limits);
 
-    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(result.status).toBe('read');
+    expect(result.status === 'read' ? result.text.trimEnd().endsWith('x') : false).toBe(true);
   });
 
   it('says an empty file is empty', () => {

@@ -77,9 +77,21 @@ describe('auth success (/auth-success)', () => {
   it('sends the user to login with error token_storage_failed when storing the token throws', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     installFakeFetch();
-    vi.spyOn(window.localStorage, 'setItem').mockImplementation(() => {
-      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    // A storage that refuses writes, stubbed as a whole (unstubbed after the test): a spy on the
+    // environment's own localStorage would outlive the file when test files share one environment.
+    const storage = window.localStorage;
+    const refusing = new Proxy(storage, {
+      get(target, key) {
+        if (key === 'setItem') {
+          return () => {
+            throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+          };
+        }
+        const value: unknown = Reflect.get(target, key);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
     });
+    vi.stubGlobal('localStorage', refusing);
     const { router } = renderApp(`/auth-success?token=${makeJwt()}`);
 
     await waitFor(() => expect(router.state.location.search).toBe('?error=token_storage_failed'));
