@@ -12,6 +12,7 @@ import { tokenLedgerModule } from '../modules/token-ledger/index.js';
 import { APP_CONFIG, ConfigError, type AppConfig } from '../platform/config/config.js';
 import { loadConfig } from '../platform/config/load-config.js';
 import { DATABASE, openDatabase, type Database } from '../platform/db/database.js';
+import { assertMigrated, SchemaNotReadyError } from '../platform/db/migrate.js';
 import { EmbeddedDatabaseInUseError } from '../platform/db/pglite-lock.js';
 import { NOTIFICATION_BUS } from '../platform/events/notification-bus.js';
 import { openNotificationBus } from '../platform/events/open-notification-bus.js';
@@ -85,6 +86,7 @@ async function run(command: 'export' | 'delete', args: string[]): Promise<string
   const config = loadConfig();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, preparedStatements: config.DATABASE_PREPARED_STATEMENTS });
   try {
+    await assertMigrated(database.db);
     const c = accountContainer(config, database.db);
     const user = await findUser(c, email);
     if (command === 'export') return JSON.stringify(presentAccountExport(await c.resolve(ExportAccount).execute(user.id)), null, 2);
@@ -104,7 +106,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   } catch (error) {
     if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
-    else if (error instanceof EmbeddedDatabaseInUseError || error instanceof ConfigError || isAppError(error)) console.error(error.message);
+    else if (error instanceof EmbeddedDatabaseInUseError || error instanceof SchemaNotReadyError || error instanceof ConfigError || isAppError(error)) console.error(error.message);
     else console.error(error);
     return error instanceof EmbeddedDatabaseInUseError ? 3 : error instanceof UsageError ? 2 : 1;
   }

@@ -7,6 +7,7 @@ import { GrantTokens, SourceKeyTakenError, tokenLedgerModule } from '../modules/
 import { ConfigError, type AppConfig } from '../platform/config/config.js';
 import { loadConfig } from '../platform/config/load-config.js';
 import { openDatabase, type Database } from '../platform/db/database.js';
+import { assertMigrated, SchemaNotReadyError } from '../platform/db/migrate.js';
 import { EmbeddedDatabaseInUseError } from '../platform/db/pglite-lock.js';
 import { openNotificationBus } from '../platform/events/open-notification-bus.js';
 import { createLogger } from '../platform/logging/logger.js';
@@ -58,6 +59,7 @@ async function grant(args: string[]): Promise<string> {
   const config = loadConfig();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, preparedStatements: config.DATABASE_PREPARED_STATEMENTS });
   try {
+    await assertMigrated(database.db);
     const c = grantContainer(config, database.db);
     const users = await c.resolve(FindUsersByEmail).execute(email);
     if (users.length === 0) throw new UsageError(`No user with the email ${email}. A user exists after their first sign-in.`);
@@ -89,7 +91,7 @@ async function main(argv: string[]): Promise<number> {
   } catch (error) {
     if (error instanceof SourceKeyTakenError) console.error(`${error.message} Choose another --key.`);
     else if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
-    else if (error instanceof EmbeddedDatabaseInUseError || error instanceof ConfigError) console.error(error.message);
+    else if (error instanceof EmbeddedDatabaseInUseError || error instanceof SchemaNotReadyError || error instanceof ConfigError) console.error(error.message);
     else console.error(error);
     return error instanceof EmbeddedDatabaseInUseError ? 3 : error instanceof UsageError || error instanceof SourceKeyTakenError ? 2 : 1;
   }

@@ -35,7 +35,7 @@ describe.each(databaseKinds())('the tab blocks go to, on Google Docs (%s)', (kin
   afterAll(async () => {
     await app.close();
     await google.close();
-    await database.close();
+    await database.release();
   });
 
   /** A document whose linked Google Doc has three tabs, as the user set them up in Docs. */
@@ -122,7 +122,7 @@ describe.each(databaseKinds())('the tab of a local document (%s)', (kind) => {
   afterEach(() => database.reset());
   afterAll(async () => {
     await app.close();
-    await database.close();
+    await database.release();
   });
 
   it('has one tab, named after the document, which can be picked', async () => {

@@ -23,7 +23,7 @@ describe.each(databaseKinds())('document calls (%s)', (kind) => {
   afterEach(() => database.reset());
   afterAll(async () => {
     await app.close();
-    await database.close();
+    await database.release();
   });
 
   describe('POST /api/createGoogleDoc', () => {

@@ -40,7 +40,7 @@ describe.each(databaseKinds())('notifications over HTTP (%s)', (kind) => {
   });
   afterAll(async () => {
     await app.close();
-    await database.close();
+    await database.release();
   });
 
   it('mails held mail and a refused sender within seconds, once each, to the development outbox', async () => {
@@ -142,7 +142,7 @@ describe('the development outbox page', () => {
   beforeAll(async () => {
     database = await openTestDatabase('pglite');
   });
-  afterAll(() => database.close());
+  afterAll(() => database.release());
 
   it('is not served when an SMTP server is configured', async () => {
     const app = await startTestApp(database, { env: { NOTIFY_SMTP_URL: 'smtp://127.0.0.1:1' } });

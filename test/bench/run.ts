@@ -279,11 +279,12 @@ test runs two). PGlite is one connection inside the app's own process, so its co
 event loop: production belongs on Postgres.`,
   tests: `**Test suite over its target, or failing.** Look at the slowest files (\`npx vitest run --reporter=verbose\`
 prints each file's time): a test that waits on a real timer or a polling interval, or starts an app per test where one
-per file would do, is where the minutes go. The server files share their worker's modules (Vitest \`isolate: false\`)
-and the slow ones start on an already migrated database (test/support/migrated-data-dir.ts); what is left is the
-summary-quality corpus (about 50 s of mails through the whole pipeline), the disk-full, SMTP abuse, CLI and shutdown
-files, which start processes of their own, and the web project, which still isolates each file (the theme and
-session stores keep state across files without it).`,
+per file would do, is where the minutes go; on two cores the suite is bound by CPU, so a file that burns it (a
+process started per case, a formatter made in a loop) costs more than one that waits. The server and web files share
+their worker's modules (Vitest \`isolate: false\`), a worker's files hand their embedded database on to the next
+(test/support/test-database.ts), and the slow ones start on an already migrated database
+(test/support/migrated-data-dir.ts); what is left is the summary-quality corpus (about 15 s of mails through the whole
+pipeline) and the disk-full, SMTP abuse, CLI and shutdown files, which start processes of their own.`,
   pipeline: `**Pipeline p99 above 250 ms.** New mail wakes idle workers at once, in this process directly and in
 worker processes through LISTEN/NOTIFY, so what is left is each mail's own work (parsing in a worker thread,
 about 8 statements) queueing for a shared core. Closing it: more workers (\`WORKER_CONCURRENCY\`) or more worker

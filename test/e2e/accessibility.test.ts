@@ -1,75 +1,13 @@
 // Journeys (polish acceptance): axe-core, injected into the real page, finds no serious or critical
 // violation on the landing page, login, the dashboard, a document's details, usage and settings (and
-// the legal pages, onboarding, the shared dialogs, the plan page, purchase tokens and the payment outcomes,
-// the mail panel and the mail filters), in the light and in the dark theme, on a wide
+// the legal pages, onboarding and the shared dialogs), in the light and in the dark theme, on a wide
 // screen and on a 390×844 phone (with the menu drawer open too); those screens log no console error,
-// and the signed-in ones need no horizontal scrolling at 360 px.
-import type { Page } from 'playwright-core';
+// and the signed-in ones need no horizontal scrolling at 360 px. The mail panel, the mail search and the
+// billing screens: accessibility-mail-and-billing.test.ts.
 import { describe, expect, it } from 'vitest';
-import { axeViolations, describeViolations, isBlocking } from './support/axe.js';
+import { audit, consoleErrors, horizontalOverflow, loaded, themeOfPage, THEMES, useTheme } from './support/accessibility.js';
 import { useJourneys } from './support/browser.js';
-import { sendMail } from './support/mail.js';
-import { createDocumentByApi, mailRow, signIn, subscribeWithLocalCheckout, waitForPath } from './support/steps.js';
-
-const THEMES = ['light', 'dark'] as const;
-type Theme = (typeof THEMES)[number];
-
-const THEME_KEY = 'mailscribe.theme';
-
-/** Every page of the test starts in `theme`, as if the visitor had chosen it earlier. */
-async function useTheme(page: Page, theme: Theme): Promise<void> {
-  await page.context().addInitScript(
-    ([key, value]) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(key, value),
-    [THEME_KEY, theme] as const,
-  );
-}
-
-async function themeOfPage(page: Page): Promise<string | undefined> {
-  return page.evaluate(() => (globalThis as unknown as { document: { documentElement: { dataset: Record<string, string> } } }).document.documentElement.dataset['theme']);
-}
-
-/** Console errors of the page from now on (a failed request is one too). */
-function consoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
-  });
-  return errors;
-}
-
-/**
- * Runs axe on the screen as it is and collects what would fail, under the screen's name: serious and
- * critical violations, or every one with `strict`.
- */
-async function audit(page: Page, screen: string, theme: Theme, failures: string[], strict = false): Promise<void> {
-  expect(await themeOfPage(page), `${screen} is shown in the ${theme} theme`).toBe(theme);
-  // Colours are measured once fade-ins are over.
-  await page.waitForFunction(() =>
-    (globalThis as unknown as { document: { getAnimations(): { playState: string }[] } }).document
-      .getAnimations()
-      .every((animation) => animation.playState !== 'running'),
-  );
-  const blocking = (await axeViolations(page)).filter((violation) => strict || isBlocking(violation));
-  if (blocking.length > 0) failures.push(`${screen} (${theme}):\n${describeViolations(blocking)}`);
-}
-
-/**
- * The screen shows what it loaded: nothing marked busy and no "Loading" text left. Not `networkidle`:
- * the live-updates stream keeps a request open for as long as the page is.
- */
-async function loaded(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const doc = (globalThis as unknown as { document: { querySelector(selector: string): unknown; body: { innerText: string } } }).document;
-    return !doc.querySelector('[aria-busy="true"]') && !/Loading/.test(doc.body.innerText);
-  });
-}
-
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
-    return root.scrollWidth - root.clientWidth;
-  });
-}
+import { createDocumentByApi, signIn, waitForPath } from './support/steps.js';
 
 describe('accessibility of the public screens', () => {
   // Billing on (the local test-mode prices): the landing page shows its plan cards.
@@ -289,99 +227,4 @@ describe('accessibility of the signed-in screens', () => {
     }
     expect(overflowing).toEqual([]);
   });
-});
-
-describe('accessibility of the mail panel and the mail search', () => {
-  // Billing off, no DNS lookups, a quick job poll: the mail is processed while the test waits.
-  const journeys = useJourneys({ env: { BILLING: 'off', SENDER_AUTH: 'off', INBOUND_DOMAIN: 'in.mailscribe.test', JOB_POLLING_SECONDS: '0.5' } });
-
-  for (const theme of THEMES) {
-    it(`finds no violation at all on the document page with filters used and the mail panel open, wide and at 390 px, in the ${theme} theme`, async () => {
-      const page = journeys.page();
-      const app = journeys.app();
-      await useTheme(page, theme);
-      const errors = consoleErrors(page);
-      const failures: string[] = [];
-
-      const { token } = await signIn(page);
-      const { documentId, forwardEmail } = await createDocumentByApi(app.baseUrl, token, { name: 'Supplier invoices', emails: ['accounts@supplier.example'] });
-      await sendMail(app, { from: 'accounts@supplier.example', to: forwardEmail, subject: 'Invoice 42 is due', text: 'Invoice 42 for 1,200 EUR is due on Friday.' });
-      await sendMail(app, { from: 'mallory@unknown.test', to: forwardEmail, subject: 'You won a prize', text: 'Click here to claim it.' });
-      await page.goto(`/dashboard/doc/${documentId}`);
-      await mailRow(page, 'Invoice 42 is due').getByText('Processed', { exact: true }).waitFor({ timeout: 30_000 });
-      await mailRow(page, 'You won a prize').getByText('Ignored', { exact: true }).waitFor({ timeout: 30_000 });
-
-      for (const width of [1280, 390]) {
-        await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-        await page.goto(`/dashboard/doc/${documentId}?status=ignored`);
-        await mailRow(page, 'You won a prize').waitFor();
-        await loaded(page);
-        await audit(page, `document page filtered at ${width} px`, theme, failures, true);
-
-        await page.goto(`/dashboard/doc/${documentId}`);
-        await mailRow(page, 'Invoice 42 is due').getByRole('button', { name: 'Invoice 42 is due' }).click();
-        const panel = page.getByRole('dialog', { name: 'Invoice 42 is due' });
-        await panel.getByRole('heading', { name: 'Status history' }).waitFor();
-        await loaded(page);
-        await audit(page, `the mail panel at ${width} px`, theme, failures, true);
-        await page.keyboard.press('Escape');
-        await panel.waitFor({ state: 'detached' });
-      }
-
-      await page.setViewportSize({ width: 1280, height: 800 });
-      await page.goto('/dashboard/mail?q=invoice');
-      await page.getByRole('table', { name: 'All processed emails' }).getByRole('link', { name: 'Supplier invoices' }).waitFor();
-      await loaded(page);
-      await audit(page, 'the mail search', theme, failures, true);
-
-      expect(failures, failures.join('\n\n')).toEqual([]);
-      expect(errors).toEqual([]);
-    });
-  }
-});
-
-describe('accessibility of the billing screens', () => {
-  // Billing on (the local test-mode checkout): the plan page, buying tokens and the payment outcomes.
-  const journeys = useJourneys({ env: { SENDER_AUTH: 'off' } });
-
-  for (const theme of THEMES) {
-    it(`finds no serious or critical violation on the plan page, purchase tokens and the payment outcomes in the ${theme} theme, wide and at 390 px`, async () => {
-      const page = journeys.page();
-      await useTheme(page, theme);
-      const errors = consoleErrors(page);
-      const failures: string[] = [];
-
-      await signIn(page, undefined, { lands: 'plans' });
-      await page.getByRole('heading', { name: 'Choose Your Plan', level: 1 }).waitFor();
-      await loaded(page);
-      await audit(page, 'plan page, no plan yet', theme, failures);
-      // The success page asks the server about its checkout: the one just paid.
-      let successPath = '';
-      page.on('framenavigated', (frame) => {
-        const url = new URL(frame.url());
-        if (url.pathname === '/success') successPath = `${url.pathname}${url.search}`;
-      });
-      await subscribeWithLocalCheckout(page);
-      expect(successPath).toMatch(/^\/success\?session_id=cs_local_/);
-
-      const screens = [
-        ['/subscriptionPage', 'plan page, subscribed', () => page.getByText('You are on the Basic plan.', { exact: false }).waitFor()],
-        ['/dashboard/purchaseTokens', 'purchase tokens', () => page.getByRole('button', { name: /purchase/i }).first().waitFor()],
-        [successPath, 'payment success', () => page.getByText('You are now on the Basic plan', { exact: false }).waitFor()],
-        ['/cancel?type=tokens', 'payment cancelled', () => page.getByRole('link', { name: 'Try Again' }).waitFor()],
-      ] as const;
-      for (const width of [1280, 390]) {
-        await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-        for (const [path, name, ready] of screens) {
-          await page.goto(path);
-          await ready();
-          await loaded(page);
-          await audit(page, `${name} at ${width} px`, theme, failures);
-        }
-      }
-
-      expect(failures, failures.join('\n\n')).toEqual([]);
-      expect(errors).toEqual([]);
-    });
-  }
 });

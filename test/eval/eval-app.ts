@@ -89,7 +89,7 @@ export class EvalApp {
     const database = await openDatabase({ dataDir: 'memory', ...(migrated ? { loadDataDir: migrated } : {}) });
     try {
       if (!migrated) await migrateToLatest(database.db);
-      const app = await startTestApp({ kind: 'pglite', url: null, db: database.db, reset: () => Promise.resolve(), close: () => database.close() }, {
+      const app = await startTestApp({ kind: 'pglite', url: null, db: database.db, reset: () => Promise.resolve(), close: () => database.close(), release: () => database.close() }, {
         env: EVAL_ENV,
         roles: ['http', 'smtp', 'worker'],
       });

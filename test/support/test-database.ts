@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '../../src/platform/db/database.js';
+import { openDatabase, type Database, type OpenDatabase } from '../../src/platform/db/database.js';
 import { clonePostgresTemplate } from './postgres-template.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -12,7 +12,13 @@ export interface TestDatabase {
   url: string | null;
   /** Empties every table (between tests of one file). */
   reset(): Promise<void>;
+  /** Closes the database for good (a test of an outage does so on purpose). */
   close(): Promise<void>;
+  /**
+   * Done with it (after a file): an embedded one goes back, as the template left it, for the worker's next
+   * file; otherwise, and after close(), the same as close().
+   */
+  release(): Promise<void>;
 }
 
 /** PGlite always; the real Postgres too when TEST_DATABASE_URL is set (CI sets it). */
@@ -27,22 +33,74 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase
     if (!url || !template) throw new Error('Postgres tests need TEST_DATABASE_URL');
     const clone = await clonePostgresTemplate(url, template);
     const opened = await openDatabase({ url: clone.url, poolMax: 20 });
-    return wrap('postgres', clone.url, opened.db, async () => {
+    const close = async () => {
       await opened.close();
       await clone.drop();
-    });
+    };
+    return wrap('postgres', clone.url, opened.db, close, close);
   }
-  const dump = new Blob([readFileSync(inject('pgliteTemplatePath'))]);
-  const opened = await openDatabase({ dataDir: 'memory', loadDataDir: dump });
-  return wrap('pglite', null, opened.db, opened.close);
+  const opened = idlePglite.pop() ?? (await openPglite());
+  return wrap('pglite', null, opened.db, opened.close, () => putBack(opened));
 }
 
-function wrap(kind: DatabaseKind, url: string | null, db: Database, close: () => Promise<void>): TestDatabase {
+// Opening an embedded database from the template costs about 0.8 s of CPU, the largest set-up cost of a
+// server test file. Files of a worker run one after another and share this module (isolate: false), so a
+// closed one is put back as the template left it and the worker's next file takes it: every table emptied,
+// sequences restarted, the session discarded, anything made since dropped. One that cannot be brought back
+// exactly (an open transaction, a table or function of its own, a closed engine) is closed instead.
+const idlePglite: OpenDatabase[] = [];
+let templateShape: string | null = null;
+
+async function openPglite(): Promise<OpenDatabase> {
+  const opened = await openDatabase({ dataDir: 'memory', loadDataDir: new Blob([readFileSync(inject('pgliteTemplatePath'))]) });
+  templateShape ??= await shapeOf(opened.db);
+  return opened;
+}
+
+/** What a file could have added to the schema: relations, functions, triggers and schemas, by name. */
+async function shapeOf(db: Database): Promise<string> {
+  const { rows } = (await db.raw(`
+    SELECT 'r:' || n.nspname || '.' || c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast') AND n.nspname NOT LIKE 'pg_temp%' AND n.nspname NOT LIKE 'pg_toast_temp%'
+    UNION ALL SELECT 'f:' || n.nspname || '.' || p.proname FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname NOT IN ('pg_catalog', 'information_schema')
+    UNION ALL SELECT 't:' || tgname FROM pg_trigger WHERE NOT tgisinternal
+    UNION ALL SELECT 'n:' || nspname FROM pg_namespace WHERE nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema'
+    ORDER BY 1`)) as { rows: { name: string }[] };
+  return rows.map((row) => row.name).join('\n');
+}
+
+async function putBack(opened: OpenDatabase): Promise<void> {
+  try {
+    const { db } = opened;
+    await db.raw('DISCARD ALL');
+    const schemas = (await db('pg_namespace').whereNotIn('nspname', ['public', 'information_schema']).whereRaw("nspname NOT LIKE 'pg\\_%'").pluck('nspname')) as string[];
+    for (const schema of schemas) await db.raw(`DROP SCHEMA "${schema}" CASCADE`);
+    const tables = (await db('pg_tables').where({ schemaname: 'public' }).whereNot('tablename', 'like', 'knex_%').pluck('tablename')) as string[];
+    if (tables.length > 0) await db.raw(`TRUNCATE ${tables.map((table) => `"${table}"`).join(', ')} RESTART IDENTITY CASCADE`);
+    const now = await shapeOf(db);
+    if (now === templateShape) {
+      idlePglite.push(opened);
+      return;
+    }
+  } catch {
+    // Not usable as it is: closed below.
+  }
+  await opened.close().catch(() => undefined);
+}
+
+function wrap(kind: DatabaseKind, url: string | null, db: Database, close: () => Promise<void>, release: () => Promise<void>): TestDatabase {
+  let done = false;
+  const once = (end: () => Promise<void>) => async () => {
+    if (done) return;
+    done = true;
+    await end();
+  };
   return {
     kind,
     url,
     db,
-    close,
+    close: once(close),
+    release: once(release),
     reset: async () => {
       const tables = (await db('pg_tables').where({ schemaname: 'public' }).whereNot('tablename', 'like', 'knex_%').pluck('tablename')) as string[];
       if (tables.length > 0) await db.raw(`TRUNCATE ${tables.map((table) => `"${table}"`).join(', ')} CASCADE`);

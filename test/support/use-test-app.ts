@@ -40,7 +40,7 @@ export function useTestDatabase(kind: DatabaseKind, options: { resetAfterEach?: 
   });
   if (options.resetAfterEach) afterEach(() => current?.reset());
   afterAll(async () => {
-    await current?.close();
+    await current?.release();
     current = undefined;
   });
   return lateDatabase(kind, () => ready(current, 'useTestDatabase', 'database'));
@@ -90,6 +90,7 @@ function lateDatabase(kind: DatabaseKind, get: () => TestDatabase): TestDatabase
     },
     reset: () => get().reset(),
     close: () => get().close(),
+    release: () => get().release(),
   };
 }
 

@@ -17,3 +17,23 @@ export async function migrateToLatest(db: Database): Promise<string[]> {
   const [, applied] = (await db.migrate.latest({ migrationSource: source })) as [number, string[]];
   return applied;
 }
+
+/** The database's schema is behind this version of the app: nothing was read or changed. */
+export class SchemaNotReadyError extends Error {
+  constructor(pending: number) {
+    super(
+      `The database is not set up for this version of Mailscribe (${pending} migration${pending === 1 ? '' : 's'} to run): ` +
+        'start the app once (npm start), or run npm run migrate, then try again.',
+    );
+    this.name = 'SchemaNotReadyError';
+  }
+}
+
+/**
+ * For the operator commands (npm run account, npm run tokens), which must not migrate behind the app's
+ * back: a fresh or older database is refused with what to do, instead of a missing-table error.
+ */
+export async function assertMigrated(db: Database): Promise<void> {
+  const [, pending] = (await db.migrate.list({ migrationSource: source })) as [unknown[], unknown[]];
+  if (pending.length > 0) throw new SchemaNotReadyError(pending.length);
+}

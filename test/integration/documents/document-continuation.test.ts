@@ -51,7 +51,7 @@ describe.each(databaseKinds())('a Google Doc that fills up continues in a new on
   afterAll(async () => {
     await app.close();
     await google.close();
-    await database.close();
+    await database.release();
   });
 
   const details = async () => (await (await app.fetch(`/api/getDocumentDetails/${doc.documentId}`, { token })).json()) as DocumentDetails;

@@ -41,7 +41,7 @@ describe.each(databaseKinds())('the document parts repository (%s)', (kind) => {
     await documents.complete(DOC, first);
   });
   afterEach(() => database.reset());
-  afterAll(() => database.close());
+  afterAll(() => database.release());
 
   it('lets exactly one of several runs at once claim the next part; the others see it being created', async () => {
     const states = await Promise.all(['a', 'b', 'c', 'd'].map((token) => claim(token)));

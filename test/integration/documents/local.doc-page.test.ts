@@ -21,7 +21,7 @@ describe.each(databaseKinds())('the local document with rich blocks (%s)', (kind
     store = new LocalDocStore(database.db, 'http://app.test');
   });
   afterEach(() => database.reset());
-  afterAll(() => database.close());
+  afterAll(() => database.release());
 
   it('keeps the block\'s link, while its text stays heading, meta and body', async () => {
     const { externalId } = await store.create(owner, { title: 'Contracts', intro: 'Intro.' });

@@ -23,7 +23,7 @@ describe.each(databaseKinds())("a document's processed-mail count (%s)", (kind) 
     ownerId = await aUser(database.db);
   });
   afterEach(() => database.reset());
-  afterAll(() => database.close());
+  afterAll(() => database.release());
 
   async function aDocument(): Promise<string> {
     const id = await aDocumentRow(database.db, ownerId);

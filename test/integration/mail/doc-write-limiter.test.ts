@@ -22,7 +22,7 @@ describe.each(databaseKinds())('the document write budgets, per user and per pro
   afterEach(() => database.reset());
   afterAll(async () => {
     await second?.close();
-    await database.close();
+    await database.release();
   });
   const twoProcesses = (budgets: DocBudgets) => [new KnexDocWriteLimiter(database.db, budgets), new KnexDocWriteLimiter(second?.db ?? database.db, budgets)] as const;
 

@@ -197,7 +197,7 @@ describe.skipIf(!databaseKinds().includes('postgres'))('the mail queue shared by
   });
   afterAll(async () => {
     await second.close();
-    await database.close();
+    await database.release();
   });
 
   it('gives each due mail to exactly one of several claimers claiming at once', async () => {

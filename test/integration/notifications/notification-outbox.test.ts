@@ -96,7 +96,7 @@ describe.each(databaseKinds())('notification outbox (%s)', (kind) => {
     sources.emails.set(userId, 'owner@example.com');
   });
   afterEach(() => database.reset());
-  afterAll(() => database.close());
+  afterAll(() => database.release());
 
   describe('balance thresholds', () => {
     it('mails once when the balance falls to 10% of the allowance, and not again while it stays there', async () => {

@@ -131,7 +131,7 @@ describe.skipIf(!databaseKinds().includes('postgres'))('plans of the hot reads (
 
   afterAll(async () => {
     await explainer?.end();
-    await database?.close();
+    await database?.release();
   });
 
   /** Runs a read and records the statements it sends. */

@@ -16,7 +16,7 @@ describe.each(databaseKinds())('the token ledger on a real database (%s)', (kind
     ledger = new KnexLedgerRepository(database.db);
   });
   afterEach(() => database.reset());
-  afterAll(() => database.close());
+  afterAll(() => database.release());
 
   async function sumsOf(userId: string) {
     return (await database.db('token_ledger')

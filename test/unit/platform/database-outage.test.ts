@@ -89,6 +89,7 @@ const asTestDatabase = (opened: OpenDatabase, url: string | null): TestDatabase 
   url,
   reset: () => Promise.resolve(),
   close: () => opened.close(),
+  release: () => opened.close(),
 });
 
 async function expectUnavailable(app: LoggedApp, token: string): Promise<void> {

@@ -32,7 +32,7 @@ describe.each(databaseKinds())('a burst of mail to one Google document under a s
   afterAll(async () => {
     await app.close();
     await google.close();
-    await database.close();
+    await database.release();
   });
 
   it('writes the burst in fewer batchUpdates than mails, each block once with its own marker, and spends no attempt', async () => {

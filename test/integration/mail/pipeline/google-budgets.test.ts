@@ -37,7 +37,7 @@ describe.each(databaseKinds())('mail of several users under the project write bu
   afterAll(async () => {
     await app.close();
     await google.close();
-    await database.close();
+    await database.release();
   });
 
   it('writes every mail once, fails none and spends no attempt, while no minute passes the budget and Google answers no 429', async () => {

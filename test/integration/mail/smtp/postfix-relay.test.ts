@@ -44,7 +44,7 @@ describe.skipIf(!hasPostfix)('a real Postfix relaying to the listener (skipped w
   afterAll(async () => {
     relay?.stop();
     await app?.close();
-    await database?.close();
+    await database?.release();
   });
 
   /** Messages the app committed for the document, optionally only those whose subject starts with `subject`. */
