@@ -1,15 +1,15 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppConfig } from '../../src/platform/config/config.js';
 import { loadConfig } from '../../src/platform/config/load-config.js';
+import { fileTempDir } from './temp-dirs.js';
 
 export const TEST_JWT_SECRET = 'test-jwt-secret-that-is-long-enough-0123456789';
 export const TEST_ENCRYPTION_KEY = 'a'.repeat(64);
 
 /** A config as an operator would write it, parsed by the real loader; a stub web build included. */
 export function testConfig(env: Record<string, string> = {}): AppConfig {
-  const dataDir = mkdtempSync(join(tmpdir(), 'mailscribe-data-'));
+  const dataDir = fileTempDir('mailscribe-data-');
   const webDir = join(dataDir, 'web');
   mkdirSync(join(webDir, 'assets'), { recursive: true });
   writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Mailscribe</title><div id="root"></div>');

@@ -1,17 +1,15 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../src/platform/config/config.js';
 import { loadConfig } from '../../../src/platform/config/load-config.js';
 import { TEST_ENCRYPTION_KEY, TEST_JWT_SECRET } from '../../support/test-config.js';
+import { fileTempDir } from '../../support/temp-dirs.js';
 
 /** A configuration the loader accepts in `nodeEnv`, with `env` over it. */
 function configIn(nodeEnv: 'development' | 'production' | 'test', env: Record<string, string> = {}) {
   return loadConfig({
     env: {
       NODE_ENV: nodeEnv,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'mailscribe-data-')),
+      DATA_DIR: fileTempDir('mailscribe-data-'),
       BILLING: 'off',
       ...(nodeEnv === 'production' ? { AUTH_PROVIDER: 'google', GOOGLE_CLIENT_ID: 'client-id', GOOGLE_CLIENT_SECRET: 'client-secret' } : {}),
       JWT_SECRET: TEST_JWT_SECRET,

@@ -1,7 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { Router } from '@koa/router';
 import type { Middleware } from 'koa';
@@ -13,6 +10,7 @@ import { contractRouter } from '../../../src/platform/http/contract-route.js';
 import { createHttpApp } from '../../../src/platform/http/http-app.js';
 import { PreparedJson } from '../../../src/platform/http/prepared-json.js';
 import { AppError, GenericErrors } from '../../../src/shared/app-error.js';
+import { fileTempDir } from '../../support/temp-dirs.js';
 
 // The helper every JSON route is registered with (src/platform/http/contract-route.ts), on a small
 // contract of its own, in the real app's middleware order, with the answer checks on or off.
@@ -34,7 +32,7 @@ async function appWith(register: Registration, checkAnswers = true) {
   const logger = pino({ level: 'error' }, new Writable({ write: (chunk: Buffer, _encoding, done) => (lines.push(chunk.toString()), done()) }));
   const router = new Router<object>();
   register(contractRouter(router, { bearer: letIn }));
-  const app = createHttpApp({ logger, routers: [router as unknown as Router], webDir: mkdtempSync(join(tmpdir(), 'contract-route-')), https: false, trustProxy: false, checkAnswers });
+  const app = createHttpApp({ logger, routers: [router as unknown as Router], webDir: fileTempDir('contract-route-'), https: false, trustProxy: false, checkAnswers });
   const server = app.listen(0);
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -86,7 +84,7 @@ describe('a route registered from the contract', () => {
     const router = new Router<object>();
     contractRouter(router, { invalidParams: () => new AppError(GenericErrors.ROUTE_NOT_FOUND, 'No such thing.') })(routes.thing, () => ({ name: 'x', size: 1 }));
     const logger = pino({ level: 'error' }, new Writable({ write: (chunk: Buffer, _encoding, done) => (lines.push(chunk.toString()), done()) }));
-    const app = createHttpApp({ logger, routers: [router as unknown as Router], webDir: mkdtempSync(join(tmpdir(), 'contract-route-')), https: false, trustProxy: false, checkAnswers: true });
+    const app = createHttpApp({ logger, routers: [router as unknown as Router], webDir: fileTempDir('contract-route-'), https: false, trustProxy: false, checkAnswers: true });
     const server = app.listen(0);
     await new Promise((resolve) => server.once('listening', resolve));
     try {

@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +6,7 @@ import { ConfigError } from '../../../src/platform/config/config.js';
 import { loadConfig } from '../../../src/platform/config/load-config.js';
 import { EmbeddedDatabaseFailure, isOutOfSpace } from '../../../src/platform/db/guarded-pglite.js';
 import { DataDirSpace, describeShortage } from '../../../src/platform/storage/data-dir-space.js';
+import { fileTempDir } from '../../support/temp-dirs.js';
 
 const MB = 1024 * 1024;
 
@@ -118,7 +117,7 @@ describe('isOutOfSpace', () => {
 
 describe('DATA_DIR_MIN_FREE_MB', () => {
   const withDataDir = <T>(look: (dataDir: string) => T): T => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'mailscribe-config-'));
+    const dataDir = fileTempDir('mailscribe-config-');
     try {
       return look(dataDir);
     } finally {

@@ -1,11 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../src/platform/config/config.js';
 import { loadConfig } from '../../../src/platform/config/load-config.js';
+import { fileTempDir } from '../../support/temp-dirs.js';
 
-const tmp = () => mkdtempSync(join(tmpdir(), 'mailscribe-config-'));
+const tmp = () => fileTempDir('mailscribe-config-');
 const SECRETS = { JWT_SECRET: 'j'.repeat(40), ENCRYPTION_KEY: 'ab'.repeat(32) };
 
 function problemsOf(env: Record<string, string>): string[] {

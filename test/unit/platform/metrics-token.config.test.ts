@@ -1,7 +1,4 @@
-import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Koa from 'koa';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +8,7 @@ import { errorMiddleware } from '../../../src/platform/http/error-middleware.js'
 import { metricsRoutes } from '../../../src/platform/metrics/metrics.routes.js';
 import { PrometheusMetrics } from '../../../src/platform/metrics/prometheus.metrics.js';
 import { testConfig, TEST_ENCRYPTION_KEY, TEST_JWT_SECRET } from '../../support/test-config.js';
+import { fileTempDir } from '../../support/temp-dirs.js';
 
 /** A production configuration the loader accepts, with `env` over it; what it reported as generated. */
 function productionConfig(env: Record<string, string> = {}) {
@@ -18,7 +16,7 @@ function productionConfig(env: Record<string, string> = {}) {
   const config = loadConfig({
     env: {
       NODE_ENV: 'production',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'mailscribe-data-')),
+      DATA_DIR: fileTempDir('mailscribe-data-'),
       AUTH_PROVIDER: 'google',
       GOOGLE_CLIENT_ID: 'client-id',
       GOOGLE_CLIENT_SECRET: 'client-secret',

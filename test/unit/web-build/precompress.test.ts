@@ -1,12 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { precompressDir } from '../../../web/build/precompress.js';
+import { fileTempDir } from '../../support/temp-dirs.js';
 
 function aBuild(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'mailscribe-build-'));
+  const dir = fileTempDir('mailscribe-build-');
   mkdirSync(join(dir, 'assets'));
   mkdirSync(join(dir, '.vite'));
   writeFileSync(join(dir, 'index.html'), `<!doctype html><title>Mailscribe</title>${'<p>text</p>'.repeat(100)}`);
