@@ -104,7 +104,9 @@ export class SandboxedAttachmentReader implements AttachmentReader {
         } else finish({ ended: 'all' });
       });
       child.on('error', (error) => stop(`the reader could not run (${error.message})`));
-      child.on('exit', (code, signal) => {
+      // 'close', not 'exit': 'exit' can come before the child's last messages and stderr are read, which
+      // under load turned a file read in full into "the reader stopped on it: exit 0".
+      child.on('close', (code, signal) => {
         // A heap that ran out ends the process with a fatal error on stderr.
         const outOfMemory = /heap out of memory|allocation failed/i.test(stderr);
         // Any other end while a file is being read is that file's doing: a decoder that crashed on it.
