@@ -3,10 +3,12 @@ import type { ProviderCredentials } from '../../src/modules/identity/application
 import { SENDER_AUTHENTICATOR } from '../../src/modules/mail/application/ports/sender-authenticator.port.js';
 import { override } from '../../src/platform/wiring/overrides.js';
 import { CLOCK, type Clock } from '../../src/shared/clock.js';
-import type { FakeGoogleDocs } from './fakes/fake-google-docs.server.js';
+import { afterAll, beforeAll } from 'vitest';
+import { startFakeGoogleDocs, type FakeGoogleDocs } from './fakes/fake-google-docs.server.js';
 import { verdictOf } from './mail.js';
 import { startTestApp, type TestApp } from './test-app.js';
-import type { TestDatabase } from './test-database.js';
+import type { DatabaseKind, TestDatabase } from './test-database.js';
+import { useTestDatabase } from './use-test-app.js';
 import { googleStoreOn } from './fakes/fake-google-docs.store.js';
 
 // The whole app writing into the fake Google Docs server with a clock the test moves a minute at a time:
@@ -43,4 +45,40 @@ export function startGooglePipeline(database: TestDatabase, google: FakeGoogleDo
   };
   const store = googleStoreOn(google, credentials, { timeoutMs: 5_000, retry: { retries: 2, baseDelayMs: 5 } });
   return startTestApp(database, { env, roles: ['http', 'smtp', 'worker'], overrides: [override(DOC_STORE, store), override(CLOCK, clock), override(SENDER_AUTHENTICATOR, verdictOf('none'))] });
+}
+
+/**
+ * A database of `kind` (emptied after each test), the fake Google Docs server (`google`: its options, e.g. its
+ * limits) and the pipeline on both, started before the file's tests and closed after them. Read `app` and
+ * `google` inside a test.
+ */
+export function useGooglePipeline(
+  kind: DatabaseKind,
+  options: { env: Record<string, string>; clock: Clock; google?: Parameters<typeof startFakeGoogleDocs>[0] },
+): { database: TestDatabase; readonly app: TestApp; readonly google: FakeGoogleDocs } {
+  const database = useTestDatabase(kind, { resetAfterEach: true });
+  let google: FakeGoogleDocs | undefined;
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    google = await startFakeGoogleDocs(options.google);
+    app = await startGooglePipeline(database, google, options.env, options.clock);
+  });
+  // Registered after the database's: runs before it is released (Vitest runs after-hooks as a stack).
+  afterAll(async () => {
+    await app?.close();
+    await google?.close();
+  });
+  const started = <T>(value: T | undefined, name: string): T => {
+    if (value === undefined) throw new Error(`useGooglePipeline: the ${name} is read before its beforeAll ran; read it inside a test.`);
+    return value;
+  };
+  return {
+    database,
+    get app() {
+      return started(app, 'app');
+    },
+    get google() {
+      return started(google, 'fake Google server');
+    },
+  };
 }

@@ -45,7 +45,7 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase
 
 // Opening an embedded database from the template costs about 0.8 s of CPU, the largest set-up cost of a
 // server test file. Files of a worker run one after another and share this module (isolate: false), so a
-// closed one is put back as the template left it and the worker's next file takes it: every table emptied,
+// released one is put back as the template left it and the worker's next file takes it: every table emptied,
 // sequences restarted, the session discarded, anything made since dropped. One that cannot be brought back
 // exactly (an open transaction, a table or function of its own, a closed engine) is closed instead.
 const idlePglite: OpenDatabase[] = [];
@@ -75,10 +75,8 @@ async function putBack(opened: OpenDatabase): Promise<void> {
     await db.raw('DISCARD ALL');
     const schemas = (await db('pg_namespace').whereNotIn('nspname', ['public', 'information_schema']).whereRaw("nspname NOT LIKE 'pg\\_%'").pluck('nspname')) as string[];
     for (const schema of schemas) await db.raw(`DROP SCHEMA "${schema}" CASCADE`);
-    const tables = (await db('pg_tables').where({ schemaname: 'public' }).whereNot('tablename', 'like', 'knex_%').pluck('tablename')) as string[];
-    if (tables.length > 0) await db.raw(`TRUNCATE ${tables.map((table) => `"${table}"`).join(', ')} RESTART IDENTITY CASCADE`);
-    const now = await shapeOf(db);
-    if (now === templateShape) {
+    await emptyTables(db, 'RESTART IDENTITY');
+    if ((await shapeOf(db)) === templateShape) {
       idlePglite.push(opened);
       return;
     }
@@ -101,9 +99,12 @@ function wrap(kind: DatabaseKind, url: string | null, db: Database, close: () =>
     db,
     close: once(close),
     release: once(release),
-    reset: async () => {
-      const tables = (await db('pg_tables').where({ schemaname: 'public' }).whereNot('tablename', 'like', 'knex_%').pluck('tablename')) as string[];
-      if (tables.length > 0) await db.raw(`TRUNCATE ${tables.map((table) => `"${table}"`).join(', ')} CASCADE`);
-    },
+    reset: () => emptyTables(db),
   };
+}
+
+/** Empties every table but knex's migration records; `RESTART IDENTITY` also restarts their sequences. */
+async function emptyTables(db: Database, identity: 'RESTART IDENTITY' | '' = ''): Promise<void> {
+  const tables = (await db('pg_tables').where({ schemaname: 'public' }).whereNot('tablename', 'like', 'knex_%').pluck('tablename')) as string[];
+  if (tables.length > 0) await db.raw(`TRUNCATE ${tables.map((table) => `"${table}"`).join(', ')} ${identity} CASCADE`);
 }

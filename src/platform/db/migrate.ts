@@ -34,6 +34,8 @@ export class SchemaNotReadyError extends Error {
  * back: a fresh or older database is refused with what to do, instead of a missing-table error.
  */
 export async function assertMigrated(db: Database): Promise<void> {
+  // Asked first: listing would create knex's bookkeeping tables in a database the app never set up.
+  if (!(await db.schema.hasTable('knex_migrations'))) throw new SchemaNotReadyError((await source.getMigrations([])).length);
   const [, pending] = (await db.migrate.list({ migrationSource: source })) as [unknown[], unknown[]];
   if (pending.length > 0) throw new SchemaNotReadyError(pending.length);
 }

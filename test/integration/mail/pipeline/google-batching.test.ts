@@ -3,39 +3,25 @@
  * quotas): the mails the budget refuses leave their blocks pending, and the next run with a slot writes
  * them with its own in one batchUpdate. The whole app against the fake Google Docs server.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { activateLocalSubscription } from '../../../support/billing/subscribe.js';
 import { createDocument } from '../../../support/documents.js';
-import { startFakeGoogleDocs, type FakeGoogleDocs } from '../../../support/fakes/fake-google-docs.server.js';
-import { googlePipelineEnv, minuteClock, startGooglePipeline } from '../../../support/google-pipeline.js';
+import { googlePipelineEnv, minuteClock, useGooglePipeline } from '../../../support/google-pipeline.js';
 import { receivedMails, sendMail } from '../../../support/mail.js';
-import type { TestApp } from '../../../support/test-app.js';
 import { signIn } from '../../../support/sign-in.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../../../support/test-database.js';
+import { databaseKinds } from '../../../support/test-database.js';
 
 const MAILS = 12;
 const BUDGET = 2;
 const ENV = googlePipelineEnv({ DOC_WRITES_PER_MINUTE_PER_USER: String(BUDGET) });
 
 describe.each(databaseKinds())('a burst of mail to one Google document under a small write budget (%s)', (kind) => {
-  let database: TestDatabase;
-  let google: FakeGoogleDocs;
-  let app: TestApp;
   const clock = minuteClock(55_000, 4_500);
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    google = await startFakeGoogleDocs();
-    app = await startGooglePipeline(database, google, ENV, clock);
-  });
-  afterEach(() => database.reset());
-  afterAll(async () => {
-    await app.close();
-    await google.close();
-    await database.release();
-  });
+  const pipeline = useGooglePipeline(kind, { env: ENV, clock });
+  const { database } = pipeline;
 
   it('writes the burst in fewer batchUpdates than mails, each block once with its own marker, and spends no attempt', async () => {
+    const { app, google } = pipeline;
     const token = await signIn(app, { email: 'owner@example.com' });
     const userId = ((await (await app.fetch('/api/status', { token })).json()) as { user: { id: string } }).user.id;
     await activateLocalSubscription(app.container, userId, 'owner@example.com');

@@ -4,16 +4,14 @@
  * several users beyond a minute's budget waits for the next window; none fails, none spends an attempt,
  * each block is written once and Google never answers 429.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DocumentListItem } from '../../../../src/contract/documents.js';
 import { activateLocalSubscription } from '../../../support/billing/subscribe.js';
 import { createDocument } from '../../../support/documents.js';
-import { startFakeGoogleDocs, type FakeGoogleDocs } from '../../../support/fakes/fake-google-docs.server.js';
-import { googlePipelineEnv, minuteClock, startGooglePipeline } from '../../../support/google-pipeline.js';
+import { googlePipelineEnv, minuteClock, useGooglePipeline } from '../../../support/google-pipeline.js';
 import { receivedMails, sendMail } from '../../../support/mail.js';
-import type { TestApp } from '../../../support/test-app.js';
 import { signIn } from '../../../support/sign-in.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../../../support/test-database.js';
+import { databaseKinds } from '../../../support/test-database.js';
 
 const USERS = 3;
 const MAILS_PER_USER = 4;
@@ -21,26 +19,14 @@ const PROJECT_BUDGET = 5;
 const ENV = googlePipelineEnv({ DOC_WRITES_PER_MINUTE_PER_PROJECT: String(PROJECT_BUDGET) });
 
 describe.each(databaseKinds())('mail of several users under the project write budget, against Google with its limits (%s)', (kind) => {
-  let database: TestDatabase;
-  let google: FakeGoogleDocs;
-  let app: TestApp;
   const clock = minuteClock(59_000, 900);
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    // Google's limits, with a project limit above the install's budget (Google's is 600 for 500): writes
-    // still in flight when a minute turns land in Google's next one, at most one per worker (2).
-    google = await startFakeGoogleDocs({ limits: { writesPerMinutePerUser: 60, writesPerMinutePerProject: PROJECT_BUDGET + 3, readsPerMinutePerUser: 300, now: () => clock.now() } });
-    app = await startGooglePipeline(database, google, ENV, clock);
-  });
-  afterEach(() => database.reset());
-  afterAll(async () => {
-    await app.close();
-    await google.close();
-    await database.release();
-  });
+  // Google's limits, with a project limit above the install's budget (Google's is 600 for 500): writes
+  // still in flight when a minute turns land in Google's next one, at most one per worker (2).
+  const pipeline = useGooglePipeline(kind, { env: ENV, clock, google: { limits: { writesPerMinutePerUser: 60, writesPerMinutePerProject: PROJECT_BUDGET + 3, readsPerMinutePerUser: 300, now: () => clock.now() } } });
+  const { database } = pipeline;
 
   it('writes every mail once, fails none and spends no attempt, while no minute passes the budget and Google answers no 429', async () => {
+    const { app, google } = pipeline;
     const owners: { token: string; doc: DocumentListItem }[] = [];
     for (let n = 0; n < USERS; n += 1) {
       const token = await signIn(app, { email: `owner${n}@example.com` });
