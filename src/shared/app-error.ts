@@ -3,7 +3,7 @@
  * them to status codes in one table, so no use case ever knows about HTTP.
  */
 
-/** The codes any layer may throw: request, route and authentication failures, and the generic ones. */
+/** The codes any layer may throw: request, route and authentication failures, the service out of reach, and the generic ones. */
 export const GenericErrors = {
   REQUEST_INVALID: 'REQUEST.INVALID',
   REQUEST_MALFORMED_JSON: 'REQUEST.MALFORMED_JSON',
@@ -13,6 +13,8 @@ export const GenericErrors = {
   UNAUTHENTICATED: 'AUTH.UNAUTHENTICATED',
   FORBIDDEN: 'AUTH.FORBIDDEN',
   RATE_LIMITED: 'RATE.LIMITED',
+  /** The database cannot be reached (down, restarting, no connection to be had): try again shortly. */
+  SERVICE_UNAVAILABLE: 'SERVICE.UNAVAILABLE',
   CONFLICT: 'CONFLICT',
   INTERNAL: 'INTERNAL',
 } as const;

@@ -1,3 +1,8 @@
+/** Lengths of time in milliseconds, one home for every module's periods and windows. */
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
+
 /** Time comes through a port so tests can fix it. */
 export interface Clock {
   now(): Date;

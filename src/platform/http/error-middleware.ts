@@ -1,10 +1,9 @@
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { ErrorResponse } from '../../contract/common.js';
-import { AppError, isAppError } from '../../shared/app-error.js';
+import { AppError, GenericErrors, isAppError } from '../../shared/app-error.js';
 import { isDatabaseUnavailable } from '../../shared/database-outage.js';
 import { httpStatusFor, retryAfterFor } from './error-status.js';
-import { PlatformErrors } from './platform.errors.js';
 
 const DATABASE_UNAVAILABLE_MESSAGE = 'The service cannot reach its database right now. Please try again in a few seconds.';
 
@@ -46,5 +45,5 @@ export function errorMiddleware(logger: Logger): Middleware {
 function asOutage(error: unknown): AppError | null {
   if (isAppError(error) && httpStatusFor(error.code) !== 500) return null;
   if (!isDatabaseUnavailable(error)) return null;
-  return new AppError(PlatformErrors.SERVICE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE, { cause: error });
+  return new AppError(GenericErrors.SERVICE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE, { cause: error });
 }

@@ -1,5 +1,4 @@
-import type { AppErrorCode } from '../../shared/app-error.js';
-import { PlatformErrors } from './platform.errors.js';
+import { GenericErrors, type AppErrorCode } from '../../shared/app-error.js';
 
 /**
  * The one place where error codes meet HTTP. `satisfies` makes the type check refuse a code without a
@@ -53,7 +52,7 @@ export const ERROR_STATUSES: Readonly<Record<AppErrorCode, number>> = STATUS_BY_
  * reach is usually a restart or a fail-over: a few seconds.
  */
 const RETRY_AFTER_SECONDS: Partial<Record<AppErrorCode, number>> = {
-  [PlatformErrors.SERVICE_UNAVAILABLE]: 5,
+  [GenericErrors.SERVICE_UNAVAILABLE]: 5,
 };
 
 export function retryAfterFor(code: AppErrorCode): number | null {

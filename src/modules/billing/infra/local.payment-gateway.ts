@@ -13,6 +13,7 @@ import type { Customer } from '../domain/customer.js';
 import { proratedUpgradeCents } from '../domain/plan-change.js';
 import { isPlanType, type Price } from '../domain/price.js';
 import type { Subscription, SubscriptionSnapshot } from '../domain/subscription.js';
+import { DAY_MS } from '../../../shared/clock.js';
 
 export interface LocalPrices {
   basicCents: number;
@@ -24,7 +25,7 @@ export interface LocalPrices {
 
 /** The card every local checkout "saves": Stripe's well-known test Visa. */
 export const LOCAL_CARD_ID = 'pm_local_visa_4242';
-const CHECKOUT_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const CHECKOUT_LIFETIME_MS = DAY_MS;
 
 /**
  * The embedded payment provider (BILLING=local): prices from config, checkouts on the app's own

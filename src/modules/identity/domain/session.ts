@@ -1,3 +1,4 @@
+import { DAY_MS } from '../../../shared/clock.js';
 export interface Session {
   id: string;
   userId: string;
@@ -7,7 +8,7 @@ export interface Session {
 }
 
 /** A session lives 30 days from sign-in at most; each refresh rotates it but never extends that. */
-export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_LIFETIME_MS = 30 * DAY_MS;
 
 /** App tokens are short-lived; the browser refreshes them while the session lives. */
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 60 * 60;

@@ -1,13 +1,11 @@
 import { inject, injectable } from 'tsyringe';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { LOGGER, type Logger } from '../../../platform/logging/logger.js';
-import { CLOCK, type Clock } from '../../../shared/clock.js';
+import { CLOCK, DAY_MS, type Clock } from '../../../shared/clock.js';
 import { TokenReports } from '../../token-ledger/index.js';
 import { HELD_MAIL, type HeldMail } from './ports/held-mail.port.js';
 import { INBOUND_MESSAGE_REPOSITORY, type InboundMessageRepository } from './ports/inbound-message.repository.port.js';
 import { SUBSCRIPTION_GATE, type SubscriptionGate } from './ports/subscription-gate.port.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Runs every minute, and for one user within seconds of a credit (HeldMailWaker): held mail whose owner

@@ -1,6 +1,5 @@
 import type { ReceivedMailStatus } from '../../../contract/received-mails.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../../../shared/clock.js';
 
 type ParsedFilters = { q?: string | undefined; status?: ReceivedMailStatus[] | undefined; from?: Date | undefined; to?: Date | undefined };
 

@@ -1,4 +1,5 @@
 import type { NotificationFacts } from './notification-kind.js';
+import { DAY_MS } from '../../../shared/clock.js';
 
 /** One mail decided: a key that can be used once, and what it says. */
 export interface NotificationDecision {
@@ -84,8 +85,6 @@ export function recentMailOf(all: readonly MailFact[], since: Date): RecentMail 
       .map((mail) => ({ ...mail, refusedBefore: mail.status === 'ignored' && refusedBefore(mail) })),
   };
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Only recent events are mailed: a first start on an old database must not mail about last month's mail,

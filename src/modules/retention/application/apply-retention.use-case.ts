@@ -1,7 +1,7 @@
 import { inject, injectable } from 'tsyringe';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { LOGGER, type Logger } from '../../../platform/logging/logger.js';
-import { CLOCK, type Clock } from '../../../shared/clock.js';
+import { CLOCK, DAY_MS, HOUR_MS, type Clock } from '../../../shared/clock.js';
 import { retentionPeriods, type RetentionPeriods } from '../../../shared/retention-policy.js';
 import { EraseHiddenDocuments } from '../../documents/index.js';
 import { SignInRetention } from '../../identity/index.js';
@@ -35,9 +35,7 @@ export interface RetentionReport {
  * How long mail erased with its document while a run held it is looked after (MailRetention.settleErasedRuns):
  * far past any run's lease, so nothing that run charges afterwards is missed.
  */
-const ERASED_RUN_MS = 60 * 60 * 1000;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+const ERASED_RUN_MS = HOUR_MS;
 
 /**
  * The retention job: purges, by the periods of the retention policy (shared/retention-policy.ts, the same

@@ -1,3 +1,4 @@
+import { DAY_MS, MINUTE_MS } from '../../../shared/clock.js';
 /**
  * The user's calendar days in their time zone, as the usage chart groups settlements: where each local day
  * starts, as an instant. Every UTC offset in use since 1980 is a whole number of quarter-hours, so a local
@@ -5,9 +6,7 @@
  * midnight), the day starts at its first quarter-hour.
  */
 
-const MINUTE_MS = 60_000;
 const QUARTER_MS = 15 * MINUTE_MS;
-const DAY_MS = 24 * 60 * MINUTE_MS;
 
 export interface LocalDayStart {
   /** The local date, YYYY-MM-DD. */

@@ -8,8 +8,7 @@ import { MAX_CHART_DAYS, type TokenReports } from '../application/token-reports.
 import type { TokenPanel } from '../application/token-panel.use-case.js';
 import type { UsageChart } from '../application/usage-chart.use-case.js';
 import { presentAddedRow, presentTokenState, presentUsageDay, presentUsageRow } from './tokens.presenter.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../../../shared/clock.js';
 
 export interface TokensRouteDeps {
   authenticate: Authenticate;

@@ -1,8 +1,6 @@
-import type { Clock } from '../../../shared/clock.js';
+import { DAY_MS, type Clock } from '../../../shared/clock.js';
 import type { LedgerRepository, UsageDayRow } from '../application/ports/ledger.repository.port.js';
 import type { UsageChartRange, UsageDays } from '../application/ports/usage-days.port.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The chart's days summed by the ledger; an open-ended range reads up to a day past now. */
 export class LedgerUsageDays implements UsageDays {

@@ -21,18 +21,21 @@ export type ZipCheck =
   | { ok: true; names: string[]; uncompressedBytes: number }
   | { ok: false; problem: ZipProblem; reason: string };
 
-const EOCD = 0x06054b50;
-const ZIP64_LOCATOR = 0x07064b50;
-const ZIP64_EOCD = 0x06064b50;
-const CENTRAL = 0x02014b50;
-const LOCAL = 0x04034b50;
+/** The four-byte signatures that open each record (PKWARE's APPNOTE, section 4.3). */
+const SIGNATURE = {
+  endOfCentralDirectory: 0x06054b50,
+  zip64Locator: 0x07064b50,
+  zip64EndOfCentralDirectory: 0x06064b50,
+  centralEntry: 0x02014b50,
+  localEntry: 0x04034b50,
+} as const;
+/** The end record's fixed part; a comment of up to 64 KiB may follow it. */
 const EOCD_SIZE = 22;
 const MAX_COMMENT = 0xffff;
 
-const STORED = 0;
-const DEFLATED = 8;
-const FLAG_ENCRYPTED = 0x0001;
-const FLAG_UTF8 = 0x0800;
+/** Compression methods this guard can inflate, and the general-purpose flag bits it reads. */
+const METHOD = { stored: 0, deflated: 8 } as const;
+const FLAG = { encrypted: 0x0001, utf8Names: 0x0800 } as const;
 
 function fail(problem: ZipProblem, reason: string): ZipCheck {
   return { ok: false, problem, reason };
@@ -44,7 +47,7 @@ const DAMAGED = (detail: string): ZipCheck => fail('damaged', `damaged archive (
 function findEndRecord(view: DataView): number {
   const lowest = Math.max(0, view.byteLength - EOCD_SIZE - MAX_COMMENT);
   for (let at = view.byteLength - EOCD_SIZE; at >= lowest; at--) {
-    if (view.getUint32(at, true) === EOCD) return at;
+    if (view.getUint32(at, true) === SIGNATURE.endOfCentralDirectory) return at;
   }
   return -1;
 }
@@ -52,9 +55,9 @@ function findEndRecord(view: DataView): number {
 /** The entry count a zip64 end record declares, or null when there is none to read. */
 function zip64EntryCount(view: DataView, endAt: number): number | null {
   const locatorAt = endAt - 20;
-  if (locatorAt < 0 || view.getUint32(locatorAt, true) !== ZIP64_LOCATOR) return null;
+  if (locatorAt < 0 || view.getUint32(locatorAt, true) !== SIGNATURE.zip64Locator) return null;
   const recordAt = Number(view.getBigUint64(locatorAt + 8, true));
-  if (recordAt + 56 > view.byteLength || view.getUint32(recordAt, true) !== ZIP64_EOCD) return null;
+  if (recordAt + 56 > view.byteLength || view.getUint32(recordAt, true) !== SIGNATURE.zip64EndOfCentralDirectory) return null;
   return Number(view.getBigUint64(recordAt + 32, true));
 }
 
@@ -78,7 +81,7 @@ function readCentralDirectory(view: DataView, bytes: Uint8Array, start: number, 
   const utf8 = new TextDecoder('utf-8');
   let at = start;
   // Count records by their signatures, not by the end record's count, which may lie.
-  while (at + 46 <= end && view.getUint32(at, true) === CENTRAL) {
+  while (at + 46 <= end && view.getUint32(at, true) === SIGNATURE.centralEntry) {
     if (entries.length >= limits.maxEntries) return tooMany(entries.length + 1, limits);
     const flags = view.getUint16(at + 8, true);
     const nameLength = view.getUint16(at + 28, true);
@@ -86,7 +89,7 @@ function readCentralDirectory(view: DataView, bytes: Uint8Array, start: number, 
     if (next > end) return DAMAGED('central directory runs past its end');
     const rawName = bytes.subarray(at + 46, at + 46 + nameLength);
     entries.push({
-      name: (flags & FLAG_UTF8 ? utf8 : latin1).decode(rawName),
+      name: (flags & FLAG.utf8Names ? utf8 : latin1).decode(rawName),
       flags,
       method: view.getUint16(at + 10, true),
       compressedSize: view.getUint32(at + 20, true),
@@ -101,14 +104,14 @@ function readCentralDirectory(view: DataView, bytes: Uint8Array, start: number, 
 /** Where an entry's data starts, from its local header (whose name and extra lengths may differ). */
 function dataStart(view: DataView, entry: Entry): number | null {
   const at = entry.localHeaderAt;
-  if (at + 30 > view.byteLength || view.getUint32(at, true) !== LOCAL) return null;
+  if (at + 30 > view.byteLength || view.getUint32(at, true) !== SIGNATURE.localEntry) return null;
   return at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
 }
 
 /** Bytes the entry really unpacks to, or 'over' past `budget`, or null when its data is broken. */
 function realSize(bytes: Uint8Array, entry: Entry, start: number, budget: number, inflate: Inflate): number | 'over' | null {
   const data = bytes.subarray(start, start + entry.compressedSize);
-  if (entry.method === STORED) return data.length > budget ? 'over' : data.length;
+  if (entry.method === METHOD.stored) return data.length > budget ? 'over' : data.length;
   try {
     // maxOutputLength makes zlib stop with ERR_BUFFER_TOO_LARGE instead of inflating a bomb whole;
     // it must be at least 1, so an exhausted budget still allows one byte, then refuses it below.
@@ -123,7 +126,7 @@ function realSize(bytes: Uint8Array, entry: Entry, start: number, budget: number
 /** Whether the ZIP may be handed to a reader: the names of its entries, or why not (`reason` in plain words). */
 export function checkZip(bytes: Uint8Array, limits: ZipLimits, inflate: Inflate = inflateRawSync): ZipCheck {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (bytes.length < EOCD_SIZE || view.getUint32(0, true) !== LOCAL) return fail('not-zip', 'not a ZIP archive');
+  if (bytes.length < EOCD_SIZE || view.getUint32(0, true) !== SIGNATURE.localEntry) return fail('not-zip', 'not a ZIP archive');
   const endAt = findEndRecord(view);
   if (endAt < 0) return DAMAGED('no end record');
   const declaredCount = view.getUint16(endAt + 10, true);
@@ -145,8 +148,8 @@ export function checkZip(bytes: Uint8Array, limits: ZipLimits, inflate: Inflate 
 
   let total = 0;
   for (const entry of entries) {
-    if (entry.flags & FLAG_ENCRYPTED) return fail('encrypted', 'password-protected document');
-    if (entry.method !== STORED && entry.method !== DEFLATED) return fail('unsupported-compression', `unsupported compression method (${entry.method})`);
+    if (entry.flags & FLAG.encrypted) return fail('encrypted', 'password-protected document');
+    if (entry.method !== METHOD.stored && entry.method !== METHOD.deflated) return fail('unsupported-compression', `unsupported compression method (${entry.method})`);
     const start = dataStart(view, entry);
     if (start === null || start + entry.compressedSize > bytes.length) return DAMAGED(`entry ${entry.name} out of bounds`);
     const size = realSize(bytes, entry, start, limits.maxUncompressedBytes - total, inflate);
