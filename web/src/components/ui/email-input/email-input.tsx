@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes } from 'react';
 
-type EmailInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'inputMode' | 'autoCapitalize' | 'spellCheck'> & {
+export type EmailInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'inputMode' | 'autoCapitalize' | 'spellCheck'> & {
   value: string;
   onValueChange: (value: string) => void;
 };

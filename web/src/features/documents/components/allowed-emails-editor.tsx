@@ -1,10 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ConfirmationDialog } from '@/components/ui/dialog/confirmation-dialog';
-import { EmailInput } from '@/components/ui/email-input/email-input';
+import { EmailField } from '@/components/ui/email-input/email-field';
 import { httpStatusOf } from '@/lib/api-error';
 import { useAddAllowedEmail } from '../api/add-allowed-email';
 import { useRemoveAllowedEmail } from '../api/remove-allowed-email';
 import { detailsEmailError, messages } from '../utils/document-rules';
+import { DetailsCard } from './details-card';
 import { TrashIcon } from './icons';
 import './allowed-emails-editor.css';
 
@@ -17,8 +18,6 @@ type AllowedEmailsEditorProps = {
 /** "Allowed Source Emails" (docs/product.md § Allowed emails): the senders whose mail may be summarised into the document. */
 export function AllowedEmailsEditor({ documentId, emails, onFailure }: AllowedEmailsEditorProps) {
   const headingId = useId();
-  const inputId = useId();
-  const errorId = useId();
   const addEmail = useAddAllowedEmail(documentId);
   const removeEmail = useRemoveAllowedEmail(documentId);
   const [draft, setDraft] = useState('');
@@ -53,14 +52,16 @@ export function AllowedEmailsEditor({ documentId, emails, onFailure }: AllowedEm
   };
 
   return (
-    <section className="details-card card" aria-labelledby={headingId}>
-      <h2 id={headingId} className="details-card__title">
-        Allowed Source Emails
-      </h2>
-      <p className="details-card__hint">
-        Only mail sent from these addresses is summarised. When you forward a mail by hand, add your own address: the block
-        then names the original sender, but the sender you forward from is the one that must be on this list.
-      </p>
+    <DetailsCard
+      title="Allowed Source Emails"
+      headingId={headingId}
+      hint={
+        <>
+          Only mail sent from these addresses is summarised. When you forward a mail by hand, add your own address: the block
+          then names the original sender, but the sender you forward from is the one that must be on this list.
+        </>
+      }
+    >
 
       {emails.length === 0 ? (
         <p className="details-warning">
@@ -82,32 +83,26 @@ export function AllowedEmailsEditor({ documentId, emails, onFailure }: AllowedEm
       )}
 
       <form className="allowed-emails__form" onSubmit={add} noValidate>
-        <label className="visually-hidden" htmlFor={inputId}>
-          New source email
-        </label>
-        <EmailInput
-          id={inputId}
-          className="field__input"
+        <EmailField
+          label="New source email"
+          hideLabel
+          block="field"
           type="text"
           autoComplete="off"
           placeholder="Write Email"
           value={draft}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
           onValueChange={(value) => {
             setDraft(value);
             setError(null);
           }}
+          action={
+            <button type="submit" className="button button--primary">
+              Add
+            </button>
+          }
+          error={error}
         />
-        <button type="submit" className="button button--primary">
-          Add
-        </button>
       </form>
-      {error ? (
-        <p id={errorId} className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
 
       {toRemove !== null ? (
         <ConfirmationDialog
@@ -121,6 +116,6 @@ export function AllowedEmailsEditor({ documentId, emails, onFailure }: AllowedEm
           onCancel={() => setToRemove(null)}
         />
       ) : null}
-    </section>
+    </DetailsCard>
   );
 }

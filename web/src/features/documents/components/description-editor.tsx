@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { toast } from '@/components/ui/toast/toast-store';
 import { useUpdateDescription } from '../api/update-description';
 import { MAX_DESCRIPTION_LENGTH } from '../utils/document-rules';
+import { DetailsCard } from './details-card';
 
 type DescriptionEditorProps = {
   documentId: string;
@@ -11,7 +12,6 @@ type DescriptionEditorProps = {
 
 /** "Description" (docs/product.md § Document details): Reset brings back the saved text; Save stores a changed one. */
 export function DescriptionEditor({ documentId, saved, onFailure }: DescriptionEditorProps) {
-  const headingId = useId();
   const fieldId = useId();
   const [draft, setDraft] = useState(saved);
   // The server keeps the text trimmed, so only a change beyond surrounding spaces is a change.
@@ -35,11 +35,7 @@ export function DescriptionEditor({ documentId, saved, onFailure }: DescriptionE
   };
 
   return (
-    <section className="details-card card" aria-labelledby={headingId}>
-      <h2 id={headingId} className="details-card__title">
-        <label htmlFor={fieldId}>Description</label>
-      </h2>
-      <p className="details-card__hint">Your instructions for the summaries of this document, e.g. what to focus on.</p>
+    <DetailsCard title={<label htmlFor={fieldId}>Description</label>} hint="Your instructions for the summaries of this document, e.g. what to focus on.">
       <textarea
         id={fieldId}
         className="field__input field__textarea details-description"
@@ -56,6 +52,6 @@ export function DescriptionEditor({ documentId, saved, onFailure }: DescriptionE
           Save
         </button>
       </div>
-    </section>
+    </DetailsCard>
   );
 }

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { toast } from '@/components/ui/toast/toast-store';
 import { useUpdateOverwritePosition } from '../api/update-overwrite-position';
 import { messages } from '../utils/document-rules';
+import { DetailsCard } from './details-card';
 import { DocumentTabSetting } from './document-tab-setting';
 
 type DocumentSettingsProps = {
@@ -11,7 +12,6 @@ type DocumentSettingsProps = {
 
 /** "Document Settings" (docs/product.md § Document details): a call only for a new value, kept only when the server says ok. */
 export function DocumentSettings({ documentId, overwriteAtBeginning }: DocumentSettingsProps) {
-  const headingId = useId();
   const selectId = useId();
   const update = useUpdateOverwritePosition(documentId);
 
@@ -30,10 +30,7 @@ export function DocumentSettings({ documentId, overwriteAtBeginning }: DocumentS
   };
 
   return (
-    <section className="details-card card details-card--wide" aria-labelledby={headingId}>
-      <h2 id={headingId} className="details-card__title">
-        Document Settings
-      </h2>
+    <DetailsCard title="Document Settings" wide>
       <div className="split-row details-setting">
         <div>
           <label htmlFor={selectId} className="details-setting__label">
@@ -52,6 +49,6 @@ export function DocumentSettings({ documentId, overwriteAtBeginning }: DocumentS
         </select>
       </div>
       <DocumentTabSetting documentId={documentId} />
-    </section>
+    </DetailsCard>
   );
 }

@@ -6,6 +6,7 @@ import type { MailTableQuery } from '../hooks/use-mail-table-query';
 import { useWindowWidth } from '../hooks/use-window-width';
 import { receivedMailTextLimits } from '../utils/document-rules';
 import { MailFiltersBar } from './mail-filters';
+import { DetailsCard } from './details-card';
 import { MailOpenButton } from './mail-open-button';
 
 /**
@@ -53,22 +54,9 @@ type MailSectionProps<Row extends { id: string }, ColumnId extends string> = {
 export function MailSection<Row extends { id: string }, ColumnId extends string>(props: MailSectionProps<Row, ColumnId>) {
   const { title, action, wide = false, filterLabel, table, columns, mails, children } = props;
   const headingId = useId();
-  const heading = (
-    <h2 id={headingId} className="details-card__title">
-      {title}
-    </h2>
-  );
 
   return (
-    <section className={`details-card card${wide ? ' details-card--wide' : ''} processed-emails`} aria-labelledby={headingId}>
-      {action ? (
-        <div className="split-row processed-emails__head">
-          {heading}
-          {action}
-        </div>
-      ) : (
-        heading
-      )}
+    <DetailsCard title={title} action={action} wide={wide} className="processed-emails" headingId={headingId}>
       <MailFiltersBar filters={table.filters} onChange={table.setFilters} onClear={table.clearFilters} active={table.active} label={filterLabel} />
       <DataTable
         fit
@@ -85,6 +73,6 @@ export function MailSection<Row extends { id: string }, ColumnId extends string>
         failure={mails.failed ? { message: props.failureMessage, onRetry: mails.retry, retrying: mails.retrying } : null}
       />
       {children}
-    </section>
+    </DetailsCard>
   );
 }

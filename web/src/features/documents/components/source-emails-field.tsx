@@ -1,5 +1,5 @@
-import { useId, useState, type KeyboardEvent } from 'react';
-import { EmailInput } from '@/components/ui/email-input/email-input';
+import { useState, type KeyboardEvent } from 'react';
+import { EmailField } from '@/components/ui/email-input/email-field';
 import { createDialogEmailError, messages } from '../utils/document-rules';
 
 type SourceEmailsFieldProps = {
@@ -10,9 +10,6 @@ type SourceEmailsFieldProps = {
 
 /** The create dialog's "Source Emails": an input with Add, and the added emails as removable chips. */
 export function SourceEmailsField({ emails, onChange, disabled = false }: SourceEmailsFieldProps) {
-  const inputId = useId();
-  const errorId = useId();
-  const hintId = useId();
   const [draft, setDraft] = useState('');
   // "Please enter a valid email address." waits until the user leaves the field or presses Enter,
   // so it does not nag while the address is still being typed. The other messages show at once.
@@ -39,40 +36,28 @@ export function SourceEmailsField({ emails, onChange, disabled = false }: Source
 
   return (
     <div className="field">
-      <label className="field__label" htmlFor={inputId}>
-        Source Emails
-      </label>
-      <div className="field__row">
-        <EmailInput
-          id={inputId}
-          className="field__input"
-          type="text"
-          autoComplete="off"
-          placeholder="name@example.com"
-          value={draft}
-          disabled={disabled}
-          aria-invalid={shownError ? true : undefined}
-          aria-describedby={shownError ? errorId : hintId}
-          onValueChange={(value) => {
-            setDraft(value);
-            setChecked(false);
-          }}
-          onBlur={() => setChecked(true)}
-          onKeyDown={onKeyDown}
-        />
-        <button type="button" className="button button--secondary" disabled={!canAdd} onClick={add}>
-          Add
-        </button>
-      </div>
-      {shownError ? (
-        <p id={errorId} className="field__error" role="alert">
-          {shownError}
-        </p>
-      ) : (
-        <p id={hintId} className="field__hint">
-          Only emails from these senders are summarised into the document. Add at least one.
-        </p>
-      )}
+      <EmailField
+        label="Source Emails"
+        block="field"
+        type="text"
+        autoComplete="off"
+        placeholder="name@example.com"
+        value={draft}
+        disabled={disabled}
+        onValueChange={(value) => {
+          setDraft(value);
+          setChecked(false);
+        }}
+        onBlur={() => setChecked(true)}
+        onKeyDown={onKeyDown}
+        action={
+          <button type="button" className="button button--secondary" disabled={!canAdd} onClick={add}>
+            Add
+          </button>
+        }
+        hint="Only emails from these senders are summarised into the document. Add at least one."
+        error={shownError}
+      />
       {emails.length > 0 ? (
         <ul className="email-chips" aria-label="Added source emails">
           {emails.map((email) => (

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Modal, ModalCloseButton } from '@/components/ui/dialog/modal';
-import { EmailInput } from '@/components/ui/email-input/email-input';
+import { EmailField } from '@/components/ui/email-input/email-field';
 import { paths } from '@/config/paths';
 import { serverMessageOf } from '@/lib/server-message';
 import { useSession } from '@/lib/session-store';
@@ -25,9 +25,6 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const remove = useDeleteAccount();
   const titleId = useId();
   const descriptionId = useId();
-  const inputId = useId();
-  const hintId = useId();
-  const errorId = useId();
   const [typed, setTyped] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   // After success the dialog stays blocked while the landing page opens.
@@ -75,27 +72,21 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
         </p>
 
         <div className="delete-account-dialog__field">
-          <label className="delete-account-dialog__label" htmlFor={inputId}>
-            Your email address
-          </label>
-          <EmailInput
-            id={inputId}
-            className="delete-account-dialog__input"
+          <EmailField
+            label="Your email address"
+            block="delete-account-dialog"
             autoComplete="off"
             value={typed}
             onValueChange={setTyped}
             disabled={deleting}
-            aria-describedby={failure !== null ? `${hintId} ${errorId}` : hintId}
-            aria-invalid={failure !== null || undefined}
+            hint={
+              <>
+                To confirm, type <strong>{accountEmail ?? 'your email address'}</strong>.
+              </>
+            }
+            error={failure}
+            keepHint
           />
-          <p id={hintId} className="settings-muted">
-            To confirm, type <strong>{accountEmail ?? 'your email address'}</strong>.
-          </p>
-          {failure !== null ? (
-            <p id={errorId} className="delete-account-dialog__error" role="alert">
-              {failure}
-            </p>
-          ) : null}
         </div>
 
         <div className="modal__actions">

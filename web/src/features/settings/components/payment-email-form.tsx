@@ -1,6 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { InformationDialog } from '@/components/ui/dialog/information-dialog';
-import { EmailInput } from '@/components/ui/email-input/email-input';
+import { EmailField } from '@/components/ui/email-input/email-field';
 import { toast } from '@/components/ui/toast/toast-store';
 import { httpStatusOf } from '@/lib/api-error';
 import { serverMessageOf } from '@/lib/server-message';
@@ -12,8 +12,6 @@ const MAX_PAYMENT_EMAIL_LENGTH = 254;
 
 /** The payment email (docs/product.md § Settings): an email field and "Update", disabled when empty or while updating. */
 export function PaymentEmailForm({ initialEmail }: { initialEmail: string }) {
-  const inputId = useId();
-  const hintId = useId();
   const [email, setEmail] = useState(initialEmail);
   const update = useUpdatePaymentEmail();
   const [failure, setFailure] = useState<string | null>(null);
@@ -38,32 +36,21 @@ export function PaymentEmailForm({ initialEmail }: { initialEmail: string }) {
 
   return (
     <form className="payment-email" onSubmit={submit}>
-      <label className="payment-email__label" htmlFor={inputId}>
-        Payment email
-      </label>
-      <div className="payment-email__row">
-        <EmailInput
-          id={inputId}
-          className="payment-email__input"
-          autoComplete="email"
-          maxLength={MAX_PAYMENT_EMAIL_LENGTH}
-          value={email}
-          onValueChange={setEmail}
-          disabled={updating}
-          aria-describedby={hintId}
-        />
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={email.trim() === '' || updating}
-          aria-busy={updating || undefined}
-        >
-          Update
-        </button>
-      </div>
-      <p id={hintId} className="settings-muted payment-email__hint">
-        Receipts and invoices are sent to this address.
-      </p>
+      <EmailField
+        label="Payment email"
+        block="payment-email"
+        autoComplete="email"
+        maxLength={MAX_PAYMENT_EMAIL_LENGTH}
+        value={email}
+        onValueChange={setEmail}
+        disabled={updating}
+        action={
+          <button type="submit" className="button button--primary" disabled={email.trim() === '' || updating} aria-busy={updating || undefined}>
+            Update
+          </button>
+        }
+        hint="Receipts and invoices are sent to this address."
+      />
       {failure !== null ? <InformationDialog title="Something went wrong" message={failure} onClose={() => setFailure(null)} /> : null}
     </form>
   );
