@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { subscriptionRoutes, type PlanChangePreview, type PlanChangeResponse } from '@contract/subscription';
 import { callRoute } from './api-route';
-import { subscriptionKeys, tokenStateKeys } from './query-keys';
+import { invalidateBilling, subscriptionKeys } from './query-keys';
 import type { PlanType } from './subscription-status';
 
 export type { PlanChangePreview, PlanChangeResponse };
@@ -42,8 +42,7 @@ export function useChangePlan() {
     mutationFn: changePlan,
     onSuccess: (result) => {
       queryClient.setQueryData(subscriptionKeys.status(), result.status);
-      void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
-      void queryClient.invalidateQueries({ queryKey: tokenStateKeys.all });
+      invalidateBilling(queryClient);
     },
   });
 }

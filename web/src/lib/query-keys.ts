@@ -1,3 +1,5 @@
+import type { QueryClient } from '@tanstack/react-query';
+
 // Query keys of the server data several features show (lib/). Feature data has its keys in
 // features/<f>/api/query-keys.ts. Exported, so server events can update or invalidate the cache.
 
@@ -15,6 +17,16 @@ export const subscriptionKeys = {
   /** GET /api/subscription/status. */
   status: () => [...subscriptionKeys.all, 'status'] as const,
 };
+
+/**
+ * After a change to what the user pays for or holds (a plan change, a cancellation or its undoing, a
+ * purchase), the subscription and the token balance both reload in the background; the last answers stay
+ * shown meanwhile.
+ */
+export function invalidateBilling(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
+  void queryClient.invalidateQueries({ queryKey: tokenStateKeys.all });
+}
 
 export const priceKeys = {
   /** Every price read, billing's own (features/billing/api/query-keys.ts) included: a price change invalidates this. */

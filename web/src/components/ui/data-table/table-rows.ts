@@ -2,7 +2,7 @@
 // the total, whether the shown rows are still the previous query's, and whether the load failed with
 // nothing to show (the table then says so and offers "Try again"; the failure is also logged by the
 // query cache).
-import type { UseQueryResult } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
 
 export type TableRows<Row> = {
   rows: Row[];
@@ -26,4 +26,11 @@ export function tableRowsOf<List extends { data: unknown[]; total: number }>(res
     retry: () => void result.refetch({ cancelRefetch: false }),
     retrying: result.isFetching,
   };
+}
+
+/** A table's paged query: the previous page stays shown (as loading) until the next one arrives. */
+export function useTableRows<List extends { data: unknown[]; total: number }, Key extends QueryKey>(
+  options: Omit<UseQueryOptions<List, Error, List, Key>, 'placeholderData'>,
+): TableRows<List['data'][number]> {
+  return tableRowsOf(useQuery({ ...options, placeholderData: keepPreviousData }));
 }

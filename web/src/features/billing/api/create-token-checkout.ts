@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { billingRoutes } from '@contract/billing';
 import { callRoute } from '@/lib/api-route';
-import { subscriptionKeys, tokenStateKeys } from '@/lib/query-keys';
+import { invalidateBilling } from '@/lib/query-keys';
 import { checkoutUrlOf } from './types';
 
 /** POST /api/stripe/create-custom-token-checkout { tokenAmount }: the checkout page's url. */
@@ -14,9 +14,6 @@ export function useCreateTokenCheckout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTokenCheckout,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: tokenStateKeys.all });
-      void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
-    },
+    onSuccess: () => invalidateBilling(queryClient),
   });
 }

@@ -1,5 +1,5 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { tableRowsOf } from '@/components/ui/data-table/table-rows';
+import { queryOptions } from '@tanstack/react-query';
+import { useTableRows } from '@/components/ui/data-table/table-rows';
 import type { TableQuery } from '@/components/ui/data-table/use-table-query';
 import { receivedMailRoutes } from '@contract/received-mails';
 import { callRoute } from '@/lib/api-route';
@@ -56,5 +56,5 @@ export const receivedMailsQueryOptions = (documentId: string, query: TableQuery<
  * shown (as loading) until the new one arrives.
  */
 export function useReceivedMails(documentId: string, query: TableQuery<ReceivedMailSortKey>, filters: MailFilters = NO_MAIL_FILTERS) {
-  return tableRowsOf(useQuery({ ...receivedMailsQueryOptions(documentId, query, filters), placeholderData: keepPreviousData }));
+  return useTableRows(receivedMailsQueryOptions(documentId, query, filters));
 }

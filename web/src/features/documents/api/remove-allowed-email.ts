@@ -1,8 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { documentRoutes } from '@contract/documents';
 import { callRoute } from '@/lib/api-route';
-import { writeDocumentChange } from './document-cache';
-import { documentChangeKey } from './query-keys';
+import { useDocumentChange } from './use-document-change';
 
 /** DELETE /api/deleteAllowedEmail/{id}/emails with a JSON body: the full updated list. */
 export async function removeAllowedEmail(documentId: string, email: string): Promise<string[]> {
@@ -10,10 +8,5 @@ export async function removeAllowedEmail(documentId: string, email: string): Pro
 }
 
 export function useRemoveAllowedEmail(documentId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: documentChangeKey(documentId),
-    mutationFn: (email: string) => removeAllowedEmail(documentId, email),
-    onSuccess: (emails) => writeDocumentChange(queryClient, documentId, { emails }),
-  });
+  return useDocumentChange(documentId, removeAllowedEmail, (emails) => ({ emails }));
 }

@@ -1,8 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { documentRoutes } from '@contract/documents';
 import { callRoute } from '@/lib/api-route';
-import { writeDocumentChange } from './document-cache';
-import { documentChangeKey } from './query-keys';
+import { useDocumentChange } from './use-document-change';
 
 /** PUT /api/document/{id}/title: renames the document and its linked document. */
 export async function renameDocument(documentId: string, title: string): Promise<void> {
@@ -10,10 +8,5 @@ export async function renameDocument(documentId: string, title: string): Promise
 }
 
 export function useRenameDocument(documentId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: documentChangeKey(documentId),
-    mutationFn: (title: string) => renameDocument(documentId, title),
-    onSuccess: (_answer, documentName) => writeDocumentChange(queryClient, documentId, { documentName }),
-  });
+  return useDocumentChange(documentId, renameDocument, (_answer, documentName) => ({ documentName }));
 }

@@ -1,5 +1,5 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { tableRowsOf } from '@/components/ui/data-table/table-rows';
+import { queryOptions } from '@tanstack/react-query';
+import { useTableRows } from '@/components/ui/data-table/table-rows';
 import type { TableQuery } from '@/components/ui/data-table/use-table-query';
 import { receivedMailRoutes } from '@contract/received-mails';
 import { callRoute } from '@/lib/api-route';
@@ -32,5 +32,5 @@ export const searchReceivedMailsQueryOptions = (query: TableQuery<ReceivedMailSo
 
 /** The page of mail across documents that `query` and `filters` describe; the previous page stays shown while the next loads. */
 export function useSearchReceivedMails(query: TableQuery<ReceivedMailSortKey>, filters: MailFilters) {
-  return tableRowsOf(useQuery({ ...searchReceivedMailsQueryOptions(query, filters), placeholderData: keepPreviousData }));
+  return useTableRows(searchReceivedMailsQueryOptions(query, filters));
 }

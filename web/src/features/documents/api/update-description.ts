@@ -1,8 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { documentRoutes } from '@contract/documents';
 import { callRoute } from '@/lib/api-route';
-import { writeDocumentChange } from './document-cache';
-import { documentChangeKey } from './query-keys';
+import { useDocumentChange } from './use-document-change';
 
 /** PUT /api/documents/{id}/updateDescription. */
 export async function updateDescription(documentId: string, description: string): Promise<void> {
@@ -10,10 +8,5 @@ export async function updateDescription(documentId: string, description: string)
 }
 
 export function useUpdateDescription(documentId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: documentChangeKey(documentId),
-    mutationFn: (description: string) => updateDescription(documentId, description),
-    onSuccess: (_answer, description) => writeDocumentChange(queryClient, documentId, { description }),
-  });
+  return useDocumentChange(documentId, updateDescription, (_answer, description) => ({ description }));
 }

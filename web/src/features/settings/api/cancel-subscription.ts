@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { subscriptionRoutes } from '@contract/subscription';
 import { callRoute } from '@/lib/api-route';
-import { subscriptionKeys, tokenStateKeys } from '@/lib/query-keys';
+import { invalidateBilling } from '@/lib/query-keys';
 
 /** POST /api/subscription/cancel: cancels at the end of the current period (409 when it does not apply). */
 export async function cancelSubscription(): Promise<void> {
@@ -13,9 +13,6 @@ export function useCancelSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelSubscription,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
-      void queryClient.invalidateQueries({ queryKey: tokenStateKeys.all });
-    },
+    onSuccess: () => invalidateBilling(queryClient),
   });
 }

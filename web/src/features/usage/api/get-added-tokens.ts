@@ -1,5 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { tableRowsOf } from '@/components/ui/data-table/table-rows';
+import { useTableRows } from '@/components/ui/data-table/table-rows';
 import type { TableQuery } from '@/components/ui/data-table/use-table-query';
 import { tokenRoutes } from '@contract/usage';
 import { callRoute } from '@/lib/api-route';
@@ -11,14 +10,7 @@ export async function getAddedTokens(query: TableQuery<AddedTokensSortKey>, sign
   return callRoute(tokenRoutes.addedTable, { query, signal });
 }
 
-/** The page `query` describes; the previous page stays shown (as loading) until it arrives. */
+/** The page `query` describes. */
 export function useAddedTokens(query: TableQuery<AddedTokensSortKey>) {
-  return tableRowsOf(
-    useQuery({
-      queryKey: usageKeys.addedTokens(query),
-      queryFn: ({ signal }) => getAddedTokens(query, signal),
-      placeholderData: keepPreviousData,
-      meta: { errorMessage: 'Could not load the added tokens.' },
-    }),
-  );
+  return useTableRows({ queryKey: usageKeys.addedTokens(query), queryFn: ({ signal }) => getAddedTokens(query, signal), meta: { errorMessage: 'Could not load the added tokens.' } });
 }

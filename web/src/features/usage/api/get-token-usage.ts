@@ -1,5 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { tableRowsOf } from '@/components/ui/data-table/table-rows';
+import { useTableRows } from '@/components/ui/data-table/table-rows';
 import type { TableQuery } from '@/components/ui/data-table/use-table-query';
 import { tokenRoutes } from '@contract/usage';
 import { callRoute } from '@/lib/api-route';
@@ -11,14 +10,7 @@ export async function getTokenUsage(query: TableQuery<TokenUsageSortKey>, signal
   return callRoute(tokenRoutes.usageTable, { query, signal });
 }
 
-/** The page `query` describes; the previous page stays shown (as loading) until it arrives. */
+/** The page `query` describes. */
 export function useTokenUsage(query: TableQuery<TokenUsageSortKey>) {
-  return tableRowsOf(
-    useQuery({
-      queryKey: usageKeys.tokenUsage(query),
-      queryFn: ({ signal }) => getTokenUsage(query, signal),
-      placeholderData: keepPreviousData,
-      meta: { errorMessage: 'Could not load the token usage.' },
-    }),
-  );
+  return useTableRows({ queryKey: usageKeys.tokenUsage(query), queryFn: ({ signal }) => getTokenUsage(query, signal), meta: { errorMessage: 'Could not load the token usage.' } });
 }
