@@ -32,6 +32,7 @@ import { OPERATIONS_ENCRYPTION_KEY, OPERATIONS_JWT_SECRET, ROOT, freePorts, queu
 import { RawSmtpClient, type SmtpReply } from '../support/smtp-client.js';
 import { testConfig } from '../support/test-config.js';
 import { aUser } from '../support/users.js';
+import { builtServerFile } from '../support/server-build.js';
 
 const MB = 1024 * 1024;
 const isRoot = process.getuid?.() === 0;
@@ -391,9 +392,9 @@ describe.skipIf(!isRoot)('a write that fails for lack of space (needs root: tmpf
   }, 300_000);
 });
 
-/** Runs src/main.ts (as startAppProcess does) until it exits; everything it printed. */
+/** Runs the app (as startAppProcess does) until it exits; everything it printed. */
 function runToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [builtServerFile('src/main.ts')], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',

@@ -5,21 +5,26 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/platform/db/database.js';
 import { migrateToLatest } from '../../src/platform/db/migrate.js';
 import { createPostgresTemplate, dropPostgresTemplate } from './postgres-template.js';
+import { buildServerInto } from './server-build.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplatePath: string;
     postgresTemplate: string | null;
+    serverBuildDir: string;
   }
 }
 
 /**
  * Migrates once per run: a PGlite data-dir dump and, when TEST_DATABASE_URL is set, a Postgres template
- * database. Each test file then clones them in well under a second instead of migrating again.
+ * database. Each test file then clones them in well under a second instead of migrating again. Builds
+ * the server once too, for the tests that start it in a process of its own (test/support/server-build.ts).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dir = mkdtempSync(join(tmpdir(), 'mailscribe-test-'));
-  project.provide('pgliteTemplatePath', await writePgliteTemplate(dir));
+  const [template, serverBuild] = await Promise.all([writePgliteTemplate(dir), buildServerInto(join(dir, 'server'))]);
+  project.provide('pgliteTemplatePath', template);
+  project.provide('serverBuildDir', serverBuild);
 
   const url = process.env.TEST_DATABASE_URL;
   const postgresTemplate = url ? await createPostgresTemplate(url) : null;

@@ -4,6 +4,7 @@ import type { AccountExport } from '../../../src/contract/account.js';
 import { openDatabase } from '../../../src/platform/db/database.js';
 import { TEST_ENCRYPTION_KEY, TEST_JWT_SECRET } from '../../support/test-config.js';
 import { migratedDataDir } from '../../support/migrated-data-dir.js';
+import { builtServerFile } from '../../support/server-build.js';
 import { aUser } from '../../support/users.js';
 
 interface Result {
@@ -17,7 +18,7 @@ function accountCli(args: string[], env: Record<string, string>, input = ''): Pr
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
-      ['--import', 'tsx', 'src/cli/account.ts', ...args],
+      [builtServerFile('src/cli/account.ts'), ...args],
       { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'silent', JWT_SECRET: TEST_JWT_SECRET, ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, ...env } },
       (error, stdout, stderr) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );

@@ -6,13 +6,14 @@ import { KnexLedgerRepository } from '../../../src/modules/token-ledger/infra/kn
 import { clonePostgresTemplate } from '../../support/postgres-template.js';
 import { migratedDataDir } from '../../support/migrated-data-dir.js';
 import { TEST_ENCRYPTION_KEY, TEST_JWT_SECRET } from '../../support/test-config.js';
+import { builtServerFile } from '../../support/server-build.js';
 import { aUser } from '../../support/users.js';
 
 const run = promisify(execFile);
 
 async function tokensCli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli/tokens.ts', ...args], {
+    const { stdout, stderr } = await run(process.execPath, [builtServerFile('src/cli/tokens.ts'), ...args], {
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'silent', JWT_SECRET: TEST_JWT_SECRET, ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, ...env },
     });
     return { code: 0, stdout, stderr };

@@ -11,6 +11,7 @@ import { useTestApp } from '../../support/use-test-app.js';
 import { aDocumentOwner } from '../../support/document-owner.js';
 import { SENDER_AUTHENTICATOR } from '../../../src/modules/mail/application/ports/sender-authenticator.port.js';
 import { override } from '../../../src/platform/wiring/overrides.js';
+import { builtServerFile } from '../../support/server-build.js';
 
 const FAST_JOBS = { JOB_POLLING_SECONDS: '0.5', JOB_MAINTENANCE_SECONDS: '1', INBOUND_DOMAIN: 'in.example.com' };
 /**
@@ -21,7 +22,7 @@ const WAKE_MS = 8_000;
 
 /** The operator's command in a process of its own, as an operator runs it next to the app. */
 async function grantFromAnotherProcess(databaseUrl: string, email: string): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/tokens.ts', 'grant', '--email', email, '--tokens', '5', '--reason', 'support'], {
+  const { stdout } = await promisify(execFile)(process.execPath, [builtServerFile('src/cli/tokens.ts'), 'grant', '--email', email, '--tokens', '5', '--reason', 'support'], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'silent', JWT_SECRET: TEST_JWT_SECRET, ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, DATABASE_URL: databaseUrl },
   });
   return stdout;

@@ -1,6 +1,6 @@
 /**
- * Runs the real entry point, `src/main.ts` (what `node dist/src/main.js` runs once built), as a child
- * process through tsx: the current sources, no build step, main()'s own signal handling and exit codes.
+ * Runs the real entry point as a child process, built from the current sources as production runs it
+ * (`node dist/src/main.js`, see test/support/server-build.ts): main()'s own signal handling and exit codes.
  * The app's pino JSON log lines are collected and parsed, so a test can wait for or count them
  * (`started`, `mail processed`, `shutting down`…); the operator sees exactly these lines.
  *
@@ -11,11 +11,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { builtServerFile } from '../server-build.js';
 
 export const ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
-const MAIN = 'src/main.ts';
-// A hang guard, not a limit: tsx compiles the app in every new process, which takes minutes when the
-// machine's two cores are shared by several runs.
+// A hang guard, not a limit: a start takes minutes when the machine's two cores are shared by several runs.
 const STARTUP_TIMEOUT_MS = 300_000;
 
 export const OPERATIONS_JWT_SECRET = 'operations-jwt-secret-that-is-long-enough-0123456789';
@@ -76,11 +75,11 @@ export async function freePorts(count: number): Promise<number[]> {
 }
 
 /**
- * Starts `src/main.ts` with `env` over a development baseline (fixed secrets, info logs, listeners on
+ * Starts the app with `env` over a development baseline (fixed secrets, info logs, listeners on
  * 127.0.0.1) and resolves once it logged `started`.
  */
 export async function startAppProcess(name: string, env: Record<string, string>): Promise<AppProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child: ChildProcess = spawn(process.execPath, [builtServerFile('src/main.ts')], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
