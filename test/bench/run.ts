@@ -411,6 +411,11 @@ bundle budgets), on a quiet two-core machine, is timed by hand: its target is 10
 2026-11-29 it took 528 s: npm ci 18 s, lint 19 s, typecheck 23 s, \`npm test\` with Postgres 287 s (292 files,
 3,482 tests), the journeys 177 s (20 files, two at a time, including the build), the bundle budgets 3 s.
 
+The same run depends on the machine. At commit f1b179e, on 2026-11-29, it took 1,060 s on another two-core
+machine, where \`npm run typecheck\` alone takes 37 s instead of 23 s. The steps took: npm ci 32 s, lint 30 s,
+typecheck 36 s, \`npm test\` with Postgres 500 s, the journeys 456 s, the bundle budgets 5 s. So on that
+machine the run is over its target.
+
 ## Running them
 
 \`npm run bench\` builds the web app, then runs every benchmark on PGlite and, when \`TEST_DATABASE_URL\` points

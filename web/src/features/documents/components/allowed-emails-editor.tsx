@@ -62,7 +62,6 @@ export function AllowedEmailsEditor({ documentId, emails, onFailure }: AllowedEm
         </>
       }
     >
-
       {emails.length === 0 ? (
         <p className="details-warning">
           No source emails have been added. Please add at least one, otherwise there are no emails that can overwrite the document.
