@@ -9,7 +9,7 @@
 //   reaches PGlite after it (the next one would spin), and the app exits 1 with one clear line; after a
 //   restart with room, every mail answered 250 is there.
 // - A first start without room for a new database says so in one line and exits 1.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,11 +28,10 @@ import { startRuntime, type Runtime } from '../../src/roles/runtime.js';
 import { startSmtpListener } from '../../src/modules/mail/infra/smtp/smtp.listener.js';
 import { FakeMailIntake } from '../integration/mail/smtp/fake-mail-intake.js';
 import { migratedDataDir } from '../support/migrated-data-dir.js';
-import { OPERATIONS_ENCRYPTION_KEY, OPERATIONS_JWT_SECRET, ROOT, freePorts, queuedIds, startAppProcess, type AppProcess } from '../support/operations/app-process.js';
+import { freePorts, queuedIds, spawnApp, startAppProcess, type AppProcess } from '../support/operations/app-process.js';
 import { RawSmtpClient, type SmtpReply } from '../support/smtp-client.js';
 import { testConfig } from '../support/test-config.js';
 import { aUser } from '../support/users.js';
-import { builtServerFile } from '../support/server-build.js';
 
 const MB = 1024 * 1024;
 const isRoot = process.getuid?.() === 0;
@@ -392,22 +391,9 @@ describe.skipIf(!isRoot)('a write that fails for lack of space (needs root: tmpf
   }, 300_000);
 });
 
-/** Runs the app (as startAppProcess does) until it exits; everything it printed. */
+/** Runs the app until it exits; everything it printed. */
 function runToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, [builtServerFile('src/main.ts')], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      TZ: 'UTC',
-      NODE_ENV: 'development',
-      LOG_FORMAT: 'json',
-      JWT_SECRET: OPERATIONS_JWT_SECRET,
-      ENCRYPTION_KEY: OPERATIONS_ENCRYPTION_KEY,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnApp(env);
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));

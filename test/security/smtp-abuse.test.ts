@@ -1,10 +1,10 @@
-import { connect, type Socket } from 'node:net';
 import { createTransport } from 'nodemailer';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SmtpListenerOptions } from '../../src/modules/mail/infra/smtp/smtp-listener-options.js';
 import { startSmtpListener, type SmtpListener } from '../../src/modules/mail/infra/smtp/smtp.listener.js';
 import { FakeMailIntake } from '../integration/mail/smtp/fake-mail-intake.js';
+import { SlowSmtpClient } from '../support/slow-smtp-client.js';
 import { RawSmtpClient } from '../support/smtp-client.js';
 
 const KNOWN = 'invoices-7f3k2@in.mailscribe.test';
@@ -49,92 +49,29 @@ async function raw(port: number) {
   return connection;
 }
 
-/**
- * A slowloris client from its own loopback address: gets the greeting, optionally opens a transaction
- * and starts DATA, then sends one byte every `everyMs` and never finishes a line.
- */
-class Dribbler {
-  readonly replies: string[] = [];
-  closed = false;
-  private timer: NodeJS.Timeout | null = null;
-  private buffer = '';
+/** A slowloris client (SlowSmtpClient) the server greeted with 220; closed after the test. */
+async function dribbler(port: number, localAddress: string, host = '127.0.0.1'): Promise<SlowSmtpClient> {
+  const client = await held(port, localAddress, host);
+  expect(client.replies[0]).toMatch(/^220 /);
+  return client;
+}
 
-  private constructor(private readonly socket: Socket) {
-    socket.setEncoding('latin1');
-    socket.on('data', (data: string) => {
-      this.buffer += data;
-      const lines = this.buffer.split('\r\n');
-      this.buffer = lines.pop() ?? '';
-      this.replies.push(...lines);
-    });
-    socket.on('error', () => undefined);
-    socket.on('close', () => {
-      this.closed = true;
-      if (this.timer) clearInterval(this.timer);
-    });
-  }
+/** Connects and resolves with the first reply line (a greeting or a refusal), then closes. */
+async function firstReply(port: number, localAddress: string): Promise<string> {
+  const client = await held(port, localAddress);
+  client.destroy();
+  return client.replies[0] ?? '';
+}
 
-  static async open(port: number, localAddress: string, host = '127.0.0.1'): Promise<Dribbler> {
-    const socket = await new Promise<Socket>((resolve, reject) => {
-      const s = connect({ port, host, localAddress }, () => resolve(s));
-      s.once('error', reject);
-    });
-    const dribbler = new Dribbler(socket);
-    cleanups.push(() => socket.destroy());
-    await vi.waitFor(() => expect(dribbler.replies[0]).toMatch(/^220 /), { timeout: 10_000 });
-    return dribbler;
-  }
+/** Connects, expects a refusal (not a 220) and resolves with it once the server closed. */
+async function refusal(port: number, localAddress: string, host = '127.0.0.1'): Promise<string> {
+  return (await held(port, localAddress, host)).untilClosed();
+}
 
-  /** Connects and resolves with the first reply line (a greeting or a refusal), then closes. */
-  static async firstReply(port: number, localAddress: string, host = '127.0.0.1'): Promise<string> {
-    const socket = await new Promise<Socket>((resolve, reject) => {
-      const s = connect({ port, host, localAddress }, () => resolve(s));
-      s.once('error', reject);
-    });
-    const dribbler = new Dribbler(socket);
-    cleanups.push(() => socket.destroy());
-    try {
-      await vi.waitFor(() => expect(dribbler.replies[0]).toBeDefined(), { timeout: 10_000, interval: 20 });
-      return dribbler.replies[0] ?? '';
-    } finally {
-      socket.destroy();
-    }
-  }
-
-  /** Connects, expects a refusal (not a 220) and resolves with it once the server closed. */
-  static async openRefused(port: number, localAddress: string, host = '127.0.0.1'): Promise<string> {
-    const socket = await new Promise<Socket>((resolve, reject) => {
-      const s = connect({ port, host, localAddress }, () => resolve(s));
-      s.once('error', reject);
-    });
-    const dribbler = new Dribbler(socket);
-    cleanups.push(() => socket.destroy());
-    await vi.waitFor(() => expect(dribbler.closed).toBe(true), { timeout: 10_000, interval: 20 });
-    return dribbler.replies.join('\n');
-  }
-
-  /** EHLO, MAIL FROM, RCPT TO and DATA pipelined at once; resolves on the 354. */
-  async enterData(): Promise<void> {
-    this.socket.write(`EHLO slow.test\r\nMAIL FROM:<${SENDER}>\r\nRCPT TO:<${KNOWN}>\r\nDATA\r\n`);
-    await vi.waitFor(() => expect(this.replies.some((line) => line.startsWith('354'))).toBe(true), { timeout: 10_000 });
-    this.socket.write('Subject: slow\r\n\r\n');
-  }
-
-  send(data: string): void {
-    this.socket.write(data);
-  }
-
-  dribble(everyMs: number): void {
-    this.timer = setInterval(() => this.socket.write('x'), everyMs);
-  }
-
-  destroy(): void {
-    this.socket.destroy();
-  }
-
-  get lastReply(): string {
-    return this.replies[this.replies.length - 1] ?? '';
-  }
+async function held(port: number, localAddress: string, host = '127.0.0.1'): Promise<SlowSmtpClient> {
+  const client = await SlowSmtpClient.connect(port, localAddress, host);
+  cleanups.push(() => client.destroy());
+  return client;
 }
 
 describe('the SMTP listener under abuse', () => {
@@ -144,10 +81,10 @@ describe('the SMTP listener under abuse', () => {
     const { port, intake } = await start({ sessionTimeoutMs: 8_000, socketTimeoutMs: 3_000, mailFromTimeoutMs: 30_000, maxConnections: 250 });
     const dribblers = await Promise.all(
       Array.from({ length: 200 }, async (_, n) => {
-        const dribbler = await Dribbler.open(port, `127.0.${10 + Math.floor(n / 20)}.${(n % 20) + 1}`);
-        if (n % 2 === 1) await dribbler.enterData(); // half hang in DATA, half in a command line
-        dribbler.dribble(1_000);
-        return dribbler;
+        const client = await dribbler(port, `127.0.${10 + Math.floor(n / 20)}.${(n % 20) + 1}`);
+        if (n % 2 === 1) await client.enterData(SENDER, KNOWN); // half hang in DATA, half in a command line
+        client.dribble(1_000);
+        return client;
       }),
     );
 
@@ -157,29 +94,29 @@ describe('the SMTP listener under abuse', () => {
     expect(dribblers.filter((d) => d.closed)).toHaveLength(0);
 
     await vi.waitFor(() => expect(dribblers.filter((d) => !d.closed)).toHaveLength(0), { timeout: 30_000, interval: 250 });
-    for (const dribbler of dribblers) expect(dribbler.lastReply).toBe('421 4.4.2 Session time limit reached, closing connection');
+    for (const client of dribblers) expect(client.lastReply).toBe('421 4.4.2 Session time limit reached, closing connection');
     expect(intake.stored.map((s) => s.raw.toString())).toEqual(['Subject: canary\r\n\r\nStill here.\r\n']);
   }, 60_000);
 
   it('closes a client that goes quiet in the middle of DATA with 421 at the idle deadline and stores nothing', async () => {
     const { port, intake } = await start({ socketTimeoutMs: 1_000 });
-    const dribbler = await Dribbler.open(port, '127.0.0.1');
-    await dribbler.enterData();
-    await vi.waitFor(() => expect(dribbler.closed).toBe(true), { timeout: 10_000 });
-    expect(dribbler.lastReply).toBe('421 4.4.2 Timeout - closing connection');
+    const client = await dribbler(port, '127.0.0.1');
+    await client.enterData(SENDER, KNOWN);
+    await vi.waitFor(() => expect(client.closed).toBe(true), { timeout: 10_000 });
+    expect(client.lastReply).toBe('421 4.4.2 Timeout - closing connection');
     expect(intake.calls).toBe(0);
   });
 
   it('closes a client that sends no command at the idle deadline', async () => {
     const { port } = await start({ socketTimeoutMs: 1_000 });
-    const dribbler = await Dribbler.open(port, '127.0.0.1');
-    await vi.waitFor(() => expect(dribbler.closed).toBe(true), { timeout: 10_000 });
-    expect(dribbler.lastReply).toBe('421 4.4.2 Timeout - closing connection');
+    const client = await dribbler(port, '127.0.0.1');
+    await vi.waitFor(() => expect(client.closed).toBe(true), { timeout: 10_000 });
+    expect(client.lastReply).toBe('421 4.4.2 Timeout - closing connection');
   });
 
   it('refuses a connection past the process-wide cap with 421, whatever its address, and admits again once one closes', async () => {
     const { port } = await start({ maxConnections: 3 });
-    const open = await Promise.all(['127.0.2.1', '127.0.2.2', '127.0.2.3'].map((address) => Dribbler.open(port, address)));
+    const open = await Promise.all(['127.0.2.1', '127.0.2.2', '127.0.2.3'].map((address) => dribbler(port, address)));
     expect((await raw(port)).greeting.last).toBe('421 in.mailscribe.test Too many connected clients, try again in a moment');
 
     open[0]?.destroy();
@@ -189,11 +126,11 @@ describe('the SMTP listener under abuse', () => {
   it('closes a connection that dribbles bytes but sends no MAIL FROM with 421 4.4.2 at the MAIL FROM deadline', async () => {
     // The idle and session deadlines are far off: only the MAIL FROM deadline can end it.
     const { port, intake } = await start({ mailFromTimeoutMs: 1_000, socketTimeoutMs: 30_000, sessionTimeoutMs: 40_000 });
-    const dribbler = await Dribbler.open(port, '127.0.4.1');
-    dribbler.send('EHLO slow.test\r\n');
-    dribbler.dribble(100);
-    await vi.waitFor(() => expect(dribbler.closed).toBe(true), { timeout: 10_000, interval: 50 });
-    expect(dribbler.lastReply).toBe('421 4.4.2 No MAIL FROM in time, closing connection');
+    const client = await dribbler(port, '127.0.4.1');
+    client.send('EHLO slow.test\r\n');
+    client.dribble(100);
+    await vi.waitFor(() => expect(client.closed).toBe(true), { timeout: 10_000, interval: 50 });
+    expect(client.lastReply).toBe('421 4.4.2 No MAIL FROM in time, closing connection');
     expect(intake.lookups).toBe(0);
   });
 
@@ -203,7 +140,7 @@ describe('the SMTP listener under abuse', () => {
     expect((await client.command('EHLO honest.test')).code).toBe(250);
     expect((await client.command(`MAIL FROM:<${SENDER}>`)).code).toBe(250);
     // Opened after the honest client, so its deadline passes after the honest client's would have.
-    const late = await Dribbler.open(port, '127.0.4.2');
+    const late = await dribbler(port, '127.0.4.2');
     await vi.waitFor(() => expect(late.closed).toBe(true), { timeout: 10_000, interval: 50 });
     expect(late.lastReply).toBe('421 4.4.2 No MAIL FROM in time, closing connection');
     expect((await client.command(`RCPT TO:<${KNOWN}>`)).code).toBe(250);
@@ -214,19 +151,19 @@ describe('the SMTP listener under abuse', () => {
 
   it('caps connections per IPv4 /24 with 421 4.7.0, whatever the addresses inside it, and admits another /24', async () => {
     const { port } = await start({ limits: { connectionsPerIp: 10, messagesPerMinutePerIp: 60 }, connectionsPerNetwork: { ipv4Slash24: 3, ipv6Slash64: 3 } });
-    const held = await Promise.all(['127.0.5.1', '127.0.5.2', '127.0.5.3'].map((address) => Dribbler.open(port, address)));
-    const refused = await Dribbler.openRefused(port, '127.0.5.4');
+    const held = await Promise.all(['127.0.5.1', '127.0.5.2', '127.0.5.3'].map((address) => dribbler(port, address)));
+    const refused = await refusal(port, '127.0.5.4');
     expect(refused).toBe('421 4.7.0 Too many connections from your network, try again later');
-    await Dribbler.open(port, '127.0.6.1');
+    await dribbler(port, '127.0.6.1');
     held[0]?.destroy();
-    await vi.waitFor(async () => expect((await Dribbler.firstReply(port, '127.0.5.4'))).toMatch(/^220 /));
+    await vi.waitFor(async () => expect((await firstReply(port, '127.0.5.4'))).toMatch(/^220 /));
   });
 
   it('caps connections per IPv6 /64 with 421 4.7.0 (over ::1)', async () => {
     const { port } = await start({ host: '::1', connectionsPerNetwork: { ipv4Slash24: 25, ipv6Slash64: 2 } });
-    await Dribbler.open(port, '::1', '::1');
-    await Dribbler.open(port, '::1', '::1');
-    expect(await Dribbler.openRefused(port, '::1', '::1')).toBe('421 4.7.0 Too many connections from your network, try again later');
+    await dribbler(port, '::1', '::1');
+    await dribbler(port, '::1', '::1');
+    expect(await refusal(port, '::1', '::1')).toBe('421 4.7.0 Too many connections from your network, try again later');
   });
 
   it('answers the fifth unknown recipient on a connection with 550 5.1.1, then 421 and closes, so no sixth lookup is made', async () => {

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { connect, type Socket } from 'node:net';
 import { createTransport } from 'nodemailer';
 import { pino } from 'pino';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CreateDocument } from '../../src/modules/documents/application/create-document.use-case.js';
 import { ReceiveMail } from '../../src/modules/mail/index.js';
 import { smtpLimitsOf } from '../../src/modules/mail/infra/smtp/smtp-listener-options.js';
 import { startSmtpListener, type SmtpListener } from '../../src/modules/mail/infra/smtp/smtp.listener.js';
+import { SlowSmtpClient } from '../support/slow-smtp-client.js';
 import { databaseKinds } from '../support/test-database.js';
 import { aUser } from '../support/users.js';
 import { useTestApp } from '../support/use-test-app.js';
@@ -32,53 +32,17 @@ const SLOW_ADDRESSES = 50;
 const BATCH = 40;
 
 /** A client from its own loopback address that holds its connection, sending a byte now and then and never a command. */
-class SlowClient {
-  readonly replies: string[] = [];
-  closed = false;
-  private buffer = '';
-  private timer: NodeJS.Timeout | null = null;
-
-  private constructor(private readonly socket: Socket) {
-    socket.setEncoding('latin1');
-    socket.on('data', (data: string) => {
-      this.buffer += data;
-      const lines = this.buffer.split('\r\n');
-      this.buffer = lines.pop() ?? '';
-      this.replies.push(...lines);
-    });
-    socket.on('error', () => undefined);
-    socket.on('close', () => {
-      this.closed = true;
-      if (this.timer) clearInterval(this.timer);
-    });
-  }
-
-  /** Connects and resolves once the first reply is in: the greeting (then it starts dribbling) or a refusal. */
-  static async connect(port: number, localAddress: string): Promise<SlowClient> {
-    const socket = await new Promise<Socket>((resolve, reject) => {
-      const s = connect({ port, host: '127.0.0.1', localAddress }, () => resolve(s));
-      s.once('error', reject);
-    });
-    const client = new SlowClient(socket);
-    await vi.waitFor(() => expect(client.replies[0]).toBeDefined(), { timeout: 10_000, interval: 20 });
-    if (client.admitted) client.timer = setInterval(() => socket.write('x'), 1_000);
-    return client;
-  }
-
-  get admitted(): boolean {
-    return this.replies[0]?.startsWith('220 ') ?? false;
-  }
-
-  destroy(): void {
-    this.socket.destroy();
-  }
+async function slowClient(port: number, localAddress: string): Promise<SlowSmtpClient> {
+  const client = await SlowSmtpClient.connect(port, localAddress);
+  if (client.admitted) client.dribble(1_000);
+  return client;
 }
 
 describe.each(databaseKinds())('honest senders while slow clients crowd the SMTP listener (%s)', (kind) => {
   const { app, database } = useTestApp(kind, { env: SETTINGS });
   let ownerId: string;
   const listeners: SmtpListener[] = [];
-  const slowClients: SlowClient[] = [];
+  const slowClients: SlowSmtpClient[] = [];
 
   beforeAll(async () => {
     ownerId = await aUser(database.db, 'owner@example.com');
@@ -123,10 +87,10 @@ describe.each(databaseKinds())('honest senders while slow clients crowd the SMTP
   }
 
   /** `SLOW_CONNECTIONS` from `SLOW_ADDRESSES` addresses, `BATCH` at a time; each batch waits for its first replies. */
-  async function crowd(port: number, addressOf: (n: number) => string): Promise<SlowClient[]> {
+  async function crowd(port: number, addressOf: (n: number) => string): Promise<SlowSmtpClient[]> {
     const attempts = Array.from({ length: SLOW_CONNECTIONS }, (_, n) => addressOf(n % SLOW_ADDRESSES));
     for (let start = 0; start < attempts.length; start += BATCH) {
-      const batch = await Promise.all(attempts.slice(start, start + BATCH).map((address) => SlowClient.connect(port, address)));
+      const batch = await Promise.all(attempts.slice(start, start + BATCH).map((address) => slowClient(port, address)));
       slowClients.push(...batch);
     }
     return slowClients;

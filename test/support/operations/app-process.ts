@@ -7,8 +7,9 @@
  * Only the variables given here reach the app: nothing leaks in from the shell that runs the tests
  * (the process has no `.env` either unless the repository has one; the test always sets what it needs).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessByStdio } from 'node:child_process';
 import { createServer } from 'node:net';
+import type { Readable } from 'node:stream';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { builtServerFile } from '../server-build.js';
@@ -74,12 +75,9 @@ export async function freePorts(count: number): Promise<number[]> {
   }
 }
 
-/**
- * Starts the app with `env` over a development baseline (fixed secrets, info logs, listeners on
- * 127.0.0.1) and resolves once it logged `started`.
- */
-export async function startAppProcess(name: string, env: Record<string, string>): Promise<AppProcess> {
-  const child: ChildProcess = spawn(process.execPath, [builtServerFile('src/main.ts')], {
+/** Runs the app with `env` over a development baseline: fixed secrets, JSON info logs, listeners on 127.0.0.1. */
+export function spawnApp(env: Record<string, string>): ChildProcessByStdio<null, Readable, Readable> {
+  return spawn(process.execPath, [builtServerFile('src/main.ts')], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -87,6 +85,7 @@ export async function startAppProcess(name: string, env: Record<string, string>)
       TZ: 'UTC',
       NODE_ENV: 'development',
       LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
       SMTP_HOST: '127.0.0.1',
       JWT_SECRET: OPERATIONS_JWT_SECRET,
       ENCRYPTION_KEY: OPERATIONS_ENCRYPTION_KEY,
@@ -94,6 +93,11 @@ export async function startAppProcess(name: string, env: Record<string, string>)
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+}
+
+/** Starts the app (spawnApp) and resolves once it logged `started`. */
+export async function startAppProcess(name: string, env: Record<string, string>): Promise<AppProcess> {
+  const child: ChildProcess = spawnApp(env);
 
   let output = '';
   let pending = '';
