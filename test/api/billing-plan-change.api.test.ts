@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ErrorResponse } from '../../src/contract/common.js';
 import type { PlanChangePreview, PlanChangeResponse } from '../../src/contract/subscription.js';
 import { ReserveTokens } from '../../src/modules/token-ledger/index.js';
 import { CLOCK, fixedClock } from '../../src/shared/clock.js';
 import { billingClient, pathOf } from '../support/billing/billing-client.js';
-import { webhookSender } from '../support/billing/stripe-webhooks.js';
-import { startFakeStripe, type FakeStripe, type Json } from '../support/fakes/fake-stripe.server.js';
+import type { Json } from '../support/fakes/fake-stripe.server.js';
 import { signIn, signInUser } from '../support/sign-in.js';
 import { databaseKinds } from '../support/test-database.js';
 import { useTestApp } from '../support/use-test-app.js';
-import { stripeEnv } from '../support/billing/stripe-env.js';
+import { useStripeApp } from '../support/billing/use-stripe-app.js';
 import { override } from '../../src/platform/wiring/overrides.js';
 
 const START = '2026-11-10T09:00:00.000Z';
@@ -110,21 +109,10 @@ describe.each(databaseKinds())('plan change with the local checkout (%s)', (kind
 });
 
 describe.each(databaseKinds())('plan change with Stripe (%s)', (kind) => {
-  let stripe: FakeStripe;
   let userId: string;
   let billing: ReturnType<typeof billingClient>;
-  let webhooks: ReturnType<typeof webhookSender>;
 
-  // Registered before the app: the fake starts first and closes last.
-  beforeAll(async () => {
-    stripe = await startFakeStripe();
-    stripe.seedDefaultPrices();
-  });
-  afterAll(() => stripe.close());
-  const { app } = useTestApp(kind, () => ({ env: stripeEnv(stripe), resetAfterEach: true }));
-  beforeAll(() => {
-    webhooks = webhookSender(app, stripe);
-  });
+  const { app, stripe, webhooks } = useStripeApp(kind);
   beforeEach(async () => {
     const changer = await signInUser(app, { email: 'changer@example.com' });
     userId = changer.userId;

@@ -1,34 +1,21 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SubscriptionAccess } from '../../src/modules/billing/index.js';
 import { ReserveTokens } from '../../src/modules/token-ledger/index.js';
 import { billingClient } from '../support/billing/billing-client.js';
-import { webhookSender } from '../support/billing/stripe-webhooks.js';
-import { startFakeStripe, type FakeStripe, type Json } from '../support/fakes/fake-stripe.server.js';
+import type { Json } from '../support/fakes/fake-stripe.server.js';
 import { signInUser } from '../support/sign-in.js';
 import { databaseKinds } from '../support/test-database.js';
 import type { ErrorResponse } from '../../src/contract/common.js';
-import { useTestApp } from '../support/use-test-app.js';
-import { stripeEnv } from '../support/billing/stripe-env.js';
+import { useStripeApp } from '../support/billing/use-stripe-app.js';
 
 const PUBLIC_URL = 'http://127.0.0.1:3999';
 
 describe.each(databaseKinds())('billing with Stripe (%s)', (kind) => {
-  let stripe: FakeStripe;
   let token: string;
   let userId: string;
   let billing: ReturnType<typeof billingClient>;
-  let webhooks: ReturnType<typeof webhookSender>;
 
-  // Registered before the app: the fake starts first and closes last.
-  beforeAll(async () => {
-    stripe = await startFakeStripe();
-    stripe.seedDefaultPrices();
-  });
-  afterAll(() => stripe.close());
-  const { app, database } = useTestApp(kind, () => ({ env: stripeEnv(stripe), resetAfterEach: true }));
-  beforeAll(() => {
-    webhooks = webhookSender(app, stripe);
-  });
+  const { app, database, stripe, webhooks } = useStripeApp(kind);
   beforeEach(async () => {
     ({ token, userId } = await signInUser(app, { email: 'buyer@example.com' }));
     billing = billingClient(app, token);

@@ -23,7 +23,7 @@ describe.each(databaseKinds())('the tab blocks go to, on Google Docs (%s)', (kin
   beforeAll(async () => {
     database = await openTestDatabase(kind);
     google = await startFakeGoogleDocs();
-    const store = googleStoreOn(google, new KnexProviderCredentials(database.db, sealer), { timeoutMs: 2_000, retry: { retries: 2, baseDelayMs: 5 } });
+    const store = googleStoreOn(google, new KnexProviderCredentials(database.db, sealer));
     // No document cache: the test points a document at a Google Doc it set up with tabs.
     app = await startTestApp(database, { overrides: [override(DOC_STORE, store)], env: { DOCUMENT_CACHE_SECONDS: '0' } });
   });

@@ -22,7 +22,7 @@ describe('documents on Google Docs (fake Docs and Drive, real googleapis client)
   afterAll(() => google.close());
   const { app, database } = useTestApp('pglite', (opened) => ({
     overrides: [
-      override(DOC_STORE, googleStoreOn(google, new KnexProviderCredentials(opened.db, sealer), { timeoutMs: 2_000, retry: { retries: 2, baseDelayMs: 5 } })),
+      override(DOC_STORE, googleStoreOn(google, new KnexProviderCredentials(opened.db, sealer))),
     ],
   }));
   beforeAll(async () => {

@@ -2,21 +2,19 @@
 // the first month, buy 300 tokens, renew, set to cancel, reactivate, a declined renewal, the end.
 // Delivered once in order it ends in one state; delivered twice, shuffled (three seeds), it must end
 // in exactly that state: Stripe neither orders its events nor promises to send each once.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { BILLING_SETTINGS, type BillingSettings } from '../../../src/modules/billing/index.js';
 import { CheckoutOpener } from '../../../src/modules/billing/application/checkout-opener.js';
 import { checkoutUrls } from '../../../src/modules/billing/application/checkout-urls.js';
 import { GetPrices } from '../../../src/modules/billing/application/get-prices.use-case.js';
 import { unitsFor } from '../../../src/modules/billing/domain/price.js';
 import { billingClient } from '../../support/billing/billing-client.js';
-import { webhookSender } from '../../support/billing/stripe-webhooks.js';
-import { startFakeStripe, type FakeStripe, type Json } from '../../support/fakes/fake-stripe.server.js';
+import type { FakeStripe, Json } from '../../support/fakes/fake-stripe.server.js';
 import { signInUser } from '../../support/sign-in.js';
 import { databaseKinds } from '../../support/test-database.js';
 import { mulberry32, shuffled } from './seeded-shuffle.js';
 import type { SubscriptionStatus } from '../../../src/contract/subscription.js';
-import { useTestApp } from '../../support/use-test-app.js';
-import { stripeEnv } from '../../support/billing/stripe-env.js';
+import { useStripeApp } from '../../support/billing/use-stripe-app.js';
 
 const EMAIL = 'lifecycle@example.com';
 const TOKENS_BOUGHT = 300;
@@ -83,22 +81,11 @@ const FINAL_STATE = {
 };
 
 describe.each(databaseKinds())('a Stripe subscription lifecycle told by webhooks (%s)', (kind) => {
-  let stripe: FakeStripe;
-  let webhooks: ReturnType<typeof webhookSender>;
   let token: string;
   let userId: string;
   let billing: ReturnType<typeof billingClient>;
 
-  // Registered before the app: the fake starts first and closes last.
-  beforeAll(async () => {
-    stripe = await startFakeStripe({ now: () => T0 * 1000 });
-    stripe.seedDefaultPrices();
-  });
-  afterAll(() => stripe.close());
-  const { app, database } = useTestApp(kind, () => ({ env: stripeEnv(stripe), resetAfterEach: true }));
-  beforeAll(() => {
-    webhooks = webhookSender(app, stripe);
-  });
+  const { app, database, stripe, webhooks } = useStripeApp(kind, { now: () => T0 * 1000 });
   // Every test starts on an empty database with a new user (the fake Stripe keeps its old objects; none are this user's).
   beforeEach(async () => {
     ({ token, userId } = await signInUser(app, { email: EMAIL }));

@@ -32,7 +32,7 @@ describe.each(databaseKinds())('a Google Doc that fills up continues in a new on
   beforeAll(async () => {
     database = await openTestDatabase(kind);
     google = await startFakeGoogleDocs();
-    const store = googleStoreOn(google, new KnexProviderCredentials(database.db, sealer), { timeoutMs: 2_000, retry: { retries: 2, baseDelayMs: 5 } });
+    const store = googleStoreOn(google, new KnexProviderCredentials(database.db, sealer));
     app = await startTestApp(database, { env: ENV, roles: ['http', 'smtp', 'worker'], overrides: [override(DOC_STORE, store)] });
   });
   beforeEach(async () => {

@@ -8,11 +8,8 @@ import {
   type DocBlock,
   type DocOwner,
 } from '../../../src/modules/documents/application/ports/doc-store.port.js';
-import {
-  GoogleDocsDocStore,
-  type GoogleDocsDocStoreOptions,
-} from '../../../src/modules/documents/infra/google-docs.doc-store.js';
-import type { ProviderCredentials } from '../../../src/modules/identity/application/ports/provider-credentials.port.js';
+import type { GoogleDocsDocStore } from '../../../src/modules/documents/infra/google-docs.doc-store.js';
+import { googleStoreOn, StoredGrants } from '../../support/fakes/fake-google-docs.store.js';
 import {
   startFakeGoogleDocs,
   type FakeDocument,
@@ -22,14 +19,6 @@ import {
 
 const ADA: DocOwner = { userId: 'user-ada' };
 const BATCH_UPDATE = ':batchUpdate';
-
-/** The user's stored grants, as the identity module would hand them out. */
-class StoredGrants implements ProviderCredentials {
-  readonly tokens = new Map<string, string>();
-  refreshTokenOf(userId: string): Promise<string | null> {
-    return Promise.resolve(this.tokens.get(userId) ?? null);
-  }
-}
 
 function aBlock(overrides: Partial<DocBlock> = {}): DocBlock {
   return {
@@ -45,18 +34,7 @@ let grants: StoredGrants;
 let refreshToken: string;
 let store: GoogleDocsDocStore;
 
-function storeWith(overrides: Partial<GoogleDocsDocStoreOptions> = {}): GoogleDocsDocStore {
-  return new GoogleDocsDocStore({
-    clientId: google.clientId,
-    clientSecret: google.clientSecret,
-    credentials: grants,
-    rootUrl: google.rootUrl,
-    tokenUrl: google.tokenUrl,
-    timeoutMs: 2_000,
-    retry: { retries: 2, baseDelayMs: 1 },
-    ...overrides,
-  });
-}
+const storeWith = (tuning: Parameters<typeof googleStoreOn>[2] = {}): GoogleDocsDocStore => googleStoreOn(google, grants, tuning);
 
 function documentOf(id: string): FakeDocument {
   const doc = google.document(id);

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { DocStoreBusyError, type DocBlock, type DocOwner } from '../../../src/modules/documents/application/ports/doc-store.port.js';
-import { GoogleDocsDocStore } from '../../../src/modules/documents/infra/google-docs.doc-store.js';
+import { googleStoreOn } from '../../support/fakes/fake-google-docs.store.js';
 import type { ProviderCredentials } from '../../../src/modules/identity/application/ports/provider-credentials.port.js';
 import { fixedClock } from '../../../src/shared/clock.js';
 import { startFakeGoogleDocs, type FakeGoogleDocs, type GoogleLimits } from '../../support/fakes/fake-google-docs.server.js';
@@ -27,7 +27,7 @@ async function setUp(limits: Omit<GoogleLimits, 'now'>, options: { maxDocumentCh
   google = fake;
   const tokens = new Map([ADA, BOB].map((owner) => [owner.userId, fake.issueRefreshToken(owner.userId)]));
   const credentials: ProviderCredentials = { refreshTokenOf: (userId) => Promise.resolve(tokens.get(userId) ?? null) };
-  const store = new GoogleDocsDocStore({ clientId: fake.clientId, clientSecret: fake.clientSecret, credentials, rootUrl: fake.rootUrl, tokenUrl: fake.tokenUrl, timeoutMs: 2_000, retry: { retries: 2, baseDelayMs: 1 } });
+  const store = googleStoreOn(fake, credentials);
   return { fake, clock, store };
 }
 

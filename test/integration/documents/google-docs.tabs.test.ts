@@ -21,7 +21,7 @@ beforeEach(async () => {
   google = await startFakeGoogleDocs();
   const refreshToken = google.issueRefreshToken('ada');
   const credentials: ProviderCredentials = { refreshTokenOf: () => Promise.resolve(refreshToken) };
-  store = googleStoreOn(google, credentials, { timeoutMs: 2_000, retry: { retries: 2, baseDelayMs: 1 } });
+  store = googleStoreOn(google, credentials);
 });
 
 afterEach(async () => {

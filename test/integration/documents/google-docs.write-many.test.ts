@@ -28,7 +28,7 @@ beforeEach(async () => {
   google = await startFakeGoogleDocs();
   const token = google.issueRefreshToken('ada');
   const credentials: ProviderCredentials = { refreshTokenOf: () => Promise.resolve(token) };
-  store = googleStoreOn(google, credentials, { timeoutMs: 2_000, retry: { retries: 2, baseDelayMs: 1 } });
+  store = googleStoreOn(google, credentials);
 });
 
 afterEach(async () => {

@@ -10,11 +10,8 @@ import {
   type DocOwner,
   type DocPosition,
 } from '../../../src/modules/documents/application/ports/doc-store.port.js';
-import {
-  GoogleDocsDocStore,
-  type GoogleDocsDocStoreOptions,
-} from '../../../src/modules/documents/infra/google-docs.doc-store.js';
-import type { ProviderCredentials } from '../../../src/modules/identity/application/ports/provider-credentials.port.js';
+import type { GoogleDocsDocStore } from '../../../src/modules/documents/infra/google-docs.doc-store.js';
+import { googleStoreOn, StoredGrants } from '../../support/fakes/fake-google-docs.store.js';
 import { startFakeGoogleDocs, type FakeGoogleDocs } from '../../support/fakes/fake-google-docs.server.js';
 
 const ADA: DocOwner = { userId: 'user-ada' };
@@ -26,30 +23,12 @@ const BLOCK: DocBlock = {
   body: 'Revenue is up 4%.\n\nAction items:\n• Reply to Grace by Friday.',
 };
 
-class StoredGrants implements ProviderCredentials {
-  readonly tokens = new Map<string, string>();
-  refreshTokenOf(userId: string): Promise<string | null> {
-    return Promise.resolve(this.tokens.get(userId) ?? null);
-  }
-}
-
 let google: FakeGoogleDocs;
 let grants: StoredGrants;
 let store: GoogleDocsDocStore;
 let docId: string;
 
-function storeWith(overrides: Partial<GoogleDocsDocStoreOptions> = {}): GoogleDocsDocStore {
-  return new GoogleDocsDocStore({
-    clientId: google.clientId,
-    clientSecret: google.clientSecret,
-    credentials: grants,
-    rootUrl: google.rootUrl,
-    tokenUrl: google.tokenUrl,
-    timeoutMs: 2_000,
-    retry: { retries: 2, baseDelayMs: 1 },
-    ...overrides,
-  });
-}
+const storeWith = (tuning: Parameters<typeof googleStoreOn>[2] = {}): GoogleDocsDocStore => googleStoreOn(google, grants, tuning);
 
 /** What the mail pipeline does on each attempt: look for the mail's reference, write only when absent. */
 async function processAttempt(via: GoogleDocsDocStore, position: DocPosition): Promise<void> {
