@@ -33,13 +33,21 @@ export async function startTestApp(
     smtpPort: runtime.smtpPort,
     config,
     container,
-    fetch: (path, init = {}) => {
-      const { token, json, headers, ...rest } = init;
-      const merged = new Headers(headers);
-      if (token) merged.set('authorization', `Bearer ${token}`);
-      if (json !== undefined) merged.set('content-type', 'application/json');
-      return fetch(`${url}${path}`, { redirect: 'manual', ...rest, headers: merged, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) });
-    },
+    fetch: appFetch(url),
     close: () => runtime.stop(),
+  };
+}
+
+/**
+ * `fetch` against the app at `url`, as TestApp offers it: redirects are answered, not followed; `token`
+ * is sent as a bearer and `json` as the body.
+ */
+export function appFetch(url: string): TestApp['fetch'] {
+  return (path, init = {}) => {
+    const { token, json, headers, ...rest } = init;
+    const merged = new Headers(headers);
+    if (token) merged.set('authorization', `Bearer ${token}`);
+    if (json !== undefined) merged.set('content-type', 'application/json');
+    return fetch(`${url}${path}`, { redirect: 'manual', ...rest, headers: merged, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) });
   };
 }

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { buildContainer, type ContainerInput } from '../../../src/container.js';
 import { startRuntime } from '../../../src/roles/runtime.js';
-import type { TestApp } from '../../support/test-app.js';
+import { appFetch, type TestApp } from '../../support/test-app.js';
 import { testConfig } from '../../support/test-config.js';
 import type { TestDatabase } from '../../support/test-database.js';
 
@@ -41,13 +41,7 @@ export async function startLoggedApp(
     config,
     container,
     logs,
-    fetch: (path, init = {}) => {
-      const { token, json, headers, ...rest } = init;
-      const merged = new Headers(headers);
-      if (token) merged.set('authorization', `Bearer ${token}`);
-      if (json !== undefined) merged.set('content-type', 'application/json');
-      return fetch(`${url}${path}`, { redirect: 'manual', ...rest, headers: merged, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) });
-    },
+    fetch: appFetch(url),
     close: () => runtime.stop(),
   };
 }
