@@ -2,19 +2,17 @@
 // of a processed mail has the structure the Google Docs requests describe: the subject as a heading, the
 // labels bold, the key points as a list, the action items as a checklist a reader can tick, and an "Open
 // in Mailscribe" link that leads back to the mail's row, where the mail's panel opens.
-import { afterAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAi, type FakeChatAnswer } from '../support/fakes/fake-openai.server.js';
+import { describe, expect, it } from 'vitest';
+import type { FakeChatAnswer } from '../support/fakes/fake-openai.server.js';
 import { useJourneys } from './support/browser.js';
-import { sendMail } from './support/mail.js';
+import { mailJourneyEnv, sendMail, useFakeModel } from './support/mail.js';
 import { createDocumentByApi, mailRow, processedEmailsTable, signIn } from './support/steps.js';
 
-const INBOUND_DOMAIN = 'in.mailscribe.test';
 /** Mail settles within seconds; generous for a busy machine. */
 const SETTLE = { timeout: 30_000 };
 const SUBJECT = 'Quarterly budget approved';
 
-const openai = await startFakeOpenAi({ apiKey: 'sk-e2e', models: ['gpt-e2e'] });
-openai.respondWith(
+const openai = await useFakeModel(
   (): FakeChatAnswer => ({
     content: JSON.stringify({
       title: 'Budget approved',
@@ -24,21 +22,8 @@ openai.respondWith(
     }),
   }),
 );
-afterAll(() => openai.close());
 
-const journeys = useJourneys({
-  env: {
-    BILLING: 'off',
-    SENDER_AUTH: 'off',
-    INBOUND_DOMAIN,
-    JOB_POLLING_SECONDS: '0.5',
-    DOC_STORE: 'local',
-    LLM_PROVIDER: 'openai',
-    OPENAI_BASE_URL: openai.baseUrl,
-    OPENAI_API_KEY: 'sk-e2e',
-    OPENAI_MODEL: 'gpt-e2e',
-  },
-});
+const journeys = useJourneys({ env: mailJourneyEnv(openai, { DOC_STORE: 'local' }) });
 
 describe('the local document in the browser', () => {
   it('shows a block with its heading, bold labels, a list, a checklist and a link that opens the mail on its row', async () => {

@@ -4,39 +4,24 @@
 // answers again, Retry turns it Processed. The model is a local OpenAI-compatible fake, so it can refuse.
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAi, type FakeChatAnswer } from '../support/fakes/fake-openai.server.js';
+import { describe, expect, it } from 'vitest';
+import type { FakeChatAnswer } from '../support/fakes/fake-openai.server.js';
 import { STEP_TIMEOUT_MS, useJourneys } from './support/browser.js';
-import { sendMail } from './support/mail.js';
+import { mailJourneyEnv, sendMail, useFakeModel } from './support/mail.js';
 import { createDocumentInUi, forwardAddressOnDetails, mailRow, processedEmailsTable, signIn } from './support/steps.js';
 
-const INBOUND_DOMAIN = 'in.mailscribe.test';
 /** Mail settles within seconds; generous for a busy machine. */
 const SETTLE = { timeout: 30_000 };
 
-const openai = await startFakeOpenAi({ apiKey: 'sk-e2e', models: ['gpt-e2e'] });
 let refuse = false;
-openai.respondWith(
+const openai = await useFakeModel(
   (): FakeChatAnswer =>
     refuse
       ? { refusal: 'I cannot summarise this.' }
       : { content: JSON.stringify({ title: 'Summary', summary: 'The figures for the quarter are in.', keyPoints: ['Revenue grew'], actionItems: [] }) },
 );
-afterAll(() => openai.close());
 
-const journeys = useJourneys({
-  // No billing (unlimited tokens), no DNS lookups for sender authentication, a quick job poll.
-  env: {
-    BILLING: 'off',
-    SENDER_AUTH: 'off',
-    INBOUND_DOMAIN,
-    JOB_POLLING_SECONDS: '0.5',
-    LLM_PROVIDER: 'openai',
-    OPENAI_BASE_URL: openai.baseUrl,
-    OPENAI_API_KEY: 'sk-e2e',
-    OPENAI_MODEL: 'gpt-e2e',
-  },
-});
+const journeys = useJourneys({ env: mailJourneyEnv(openai) });
 
 type Marked = { __mailActionsMarker?: string };
 

@@ -9,20 +9,18 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAi, type FakeChatAnswer } from '../support/fakes/fake-openai.server.js';
+import { describe, expect, it } from 'vitest';
+import type { FakeChatAnswer } from '../support/fakes/fake-openai.server.js';
 import { ROOT } from './support/app-process.js';
 import { UNTIL_STEP, useJourneys } from './support/browser.js';
-import { sendMail } from './support/mail.js';
+import { mailJourneyEnv, sendMail, useFakeModel } from './support/mail.js';
 import { createDocumentByApi, mailRow, processedEmailsTable, signIn } from './support/steps.js';
 
-const INBOUND_DOMAIN = 'in.mailscribe.test';
 const SCREENS = join(ROOT, 'test-results', 'screens');
 /** Mail settles within seconds; generous for a busy machine. */
 const SETTLE = { timeout: 30_000 };
 
-const openai = await startFakeOpenAi({ apiKey: 'sk-e2e', models: ['gpt-e2e'] });
-openai.respondWith(
+const openai = await useFakeModel(
   (): FakeChatAnswer => ({
     content: JSON.stringify({
       title: 'Budget approved',
@@ -32,20 +30,8 @@ openai.respondWith(
     }),
   }),
 );
-afterAll(() => openai.close());
 
-const journeys = useJourneys({
-  env: {
-    BILLING: 'off',
-    SENDER_AUTH: 'off',
-    INBOUND_DOMAIN,
-    JOB_POLLING_SECONDS: '0.5',
-    LLM_PROVIDER: 'openai',
-    OPENAI_BASE_URL: openai.baseUrl,
-    OPENAI_API_KEY: 'sk-e2e',
-    OPENAI_MODEL: 'gpt-e2e',
-  },
-});
+const journeys = useJourneys({ env: mailJourneyEnv(openai) });
 
 const SUBJECT = 'Quarterly budget approved';
 const STRANGER = 'mallory@unknown.test';
