@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { SubscriptionAccess } from '../../src/modules/billing/index.js';
 import { ReserveTokens } from '../../src/modules/token-ledger/index.js';
 import { CLOCK, fixedClock } from '../../src/shared/clock.js';
-import { billingClient, pathOf } from '../support/billing/billing-client.js';
+import { billingClient, NEVER_SUBSCRIBED, pathOf } from '../support/billing/billing-client.js';
 import { signIn, signInUser } from '../support/sign-in.js';
 import { databaseKinds } from '../support/test-database.js';
 import type { ErrorResponse } from '../../src/contract/common.js';
@@ -84,19 +84,7 @@ describe.each(databaseKinds())('billing with the local checkout (%s)', (kind) =>
   });
 
   it('answers the status of a user who never subscribed', async () => {
-    expect(await billing.status()).toEqual({
-      isActive: false,
-      subscriptionStatus: 'none',
-      cancelAtPeriodEnd: false,
-      currentPeriodEnd: null,
-      monthlyPrice: null,
-      paymentEmail: null,
-      subscriptionTokens: 0,
-      maxSubscriptionTokens: 0,
-      additionalTokens: 0,
-      planType: null,
-      billingDisabled: false,
-    });
+    expect(await billing.status()).toEqual(NEVER_SUBSCRIBED);
     expect((await app.fetch('/api/subscription/status')).status).toBe(401);
     expect(await app.container.resolve(SubscriptionAccess).isActive(userId)).toBe(false);
   });

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SubscriptionAccess } from '../../src/modules/billing/index.js';
-import { billingClient } from '../support/billing/billing-client.js';
+import { billingClient, NEVER_SUBSCRIBED } from '../support/billing/billing-client.js';
 import { signIn, userIdOf } from '../support/sign-in.js';
 import { databaseKinds } from '../support/test-database.js';
 import type { ErrorResponse } from '../../src/contract/common.js';
@@ -19,19 +19,7 @@ describe.each(databaseKinds())('billing switched off (%s)', (kind) => {
   });
 
   it('answers every user as active, with the billingDisabled flag', async () => {
-    expect(await billing.status()).toEqual({
-      isActive: true,
-      subscriptionStatus: 'active',
-      cancelAtPeriodEnd: false,
-      currentPeriodEnd: null,
-      monthlyPrice: null,
-      paymentEmail: null,
-      subscriptionTokens: 0,
-      maxSubscriptionTokens: 0,
-      additionalTokens: 0,
-      planType: null,
-      billingDisabled: true,
-    });
+    expect(await billing.status()).toEqual({ ...NEVER_SUBSCRIBED, isActive: true, subscriptionStatus: 'active', billingDisabled: true });
     const userId = await userIdOf(app, token);
     expect(await app.container.resolve(SubscriptionAccess).isActive(userId)).toBe(true);
   });

@@ -3,6 +3,21 @@ import type { PaymentMethod, SubscriptionStatus } from '../../../src/contract/su
 import type { TestApp } from '../test-app.js';
 
 /** The billing calls as the web app makes them. */
+/** The status of a user who never subscribed, with billing on: no plan, no tokens, nothing to end. */
+export const NEVER_SUBSCRIBED: SubscriptionStatus = {
+  isActive: false,
+  subscriptionStatus: 'none',
+  cancelAtPeriodEnd: false,
+  currentPeriodEnd: null,
+  monthlyPrice: null,
+  paymentEmail: null,
+  subscriptionTokens: 0,
+  maxSubscriptionTokens: 0,
+  additionalTokens: 0,
+  planType: null,
+  billingDisabled: false,
+};
+
 export function billingClient(app: TestApp, token: string) {
   const json = async <T>(response: Response, status = 200): Promise<T> => {
     const text = await response.text();
