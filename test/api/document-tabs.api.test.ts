@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ErrorResponse } from '../../src/contract/common.js';
 import type { DocumentTabsResponse } from '../../src/contract/documents.js';
 import { AesGcmSecretSealer } from '../../src/modules/identity/infra/aes-gcm.secret-sealer.js';
@@ -6,36 +6,32 @@ import { KnexProviderCredentials } from '../../src/modules/identity/infra/knex.p
 import { createDocument } from '../support/documents.js';
 import { startFakeGoogleDocs, type FakeGoogleDocs } from '../support/fakes/fake-google-docs.server.js';
 import { signIn } from '../support/sign-in.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
 import { TEST_ENCRYPTION_KEY } from '../support/test-config.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { databaseKinds } from '../support/test-database.js';
+import { useTestApp } from '../support/use-test-app.js';
 import { DOC_STORE } from '../../src/modules/documents/index.js';
 import { override } from '../../src/platform/wiring/overrides.js';
 import { googleStoreOn } from '../support/fakes/fake-google-docs.store.js';
 
 describe.each(databaseKinds())('the tab blocks go to, on Google Docs (%s)', (kind) => {
   const sealer = new AesGcmSecretSealer(TEST_ENCRYPTION_KEY);
-  let database: TestDatabase;
   let google: FakeGoogleDocs;
-  let app: TestApp;
   let token: string;
 
+  // Registered before the app: the fake starts first and closes last.
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
     google = await startFakeGoogleDocs();
-    const store = googleStoreOn(google, new KnexProviderCredentials(database.db, sealer));
-    // No document cache: the test points a document at a Google Doc it set up with tabs.
-    app = await startTestApp(database, { overrides: [override(DOC_STORE, store)], env: { DOCUMENT_CACHE_SECONDS: '0' } });
   });
+  afterAll(() => google.close());
+  // No document cache: the test points a document at a Google Doc it set up with tabs.
+  const { app, database } = useTestApp(kind, (db) => ({
+    overrides: [override(DOC_STORE, googleStoreOn(google, new KnexProviderCredentials(db.db, sealer)))],
+    env: { DOCUMENT_CACHE_SECONDS: '0' },
+    resetAfterEach: true,
+  }));
   beforeEach(async () => {
     token = await signIn(app, { email: 'ada@example.com' });
     await database.db('users').update({ provider_refresh_token_enc: sealer.seal(google.issueRefreshToken('ada')) });
-  });
-  afterEach(() => database.reset());
-  afterAll(async () => {
-    await app.close();
-    await google.close();
-    await database.release();
   });
 
   /** A document whose linked Google Doc has three tabs, as the user set them up in Docs. */
@@ -108,21 +104,11 @@ describe.each(databaseKinds())('the tab blocks go to, on Google Docs (%s)', (kin
 });
 
 describe.each(databaseKinds())('the tab of a local document (%s)', (kind) => {
-  let database: TestDatabase;
-  let app: TestApp;
+  const { app } = useTestApp(kind, { resetAfterEach: true });
   let token: string;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await startTestApp(database);
-  });
   beforeEach(async () => {
     token = await signIn(app, { email: 'owner@example.com' });
-  });
-  afterEach(() => database.reset());
-  afterAll(async () => {
-    await app.close();
-    await database.release();
   });
 
   it('has one tab, named after the document, which can be picked', async () => {

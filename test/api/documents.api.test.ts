@@ -1,29 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { aCreateBody, createDocument } from '../support/documents.js';
 import { signIn } from '../support/sign-in.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { databaseKinds } from '../support/test-database.js';
+import { useTestApp } from '../support/use-test-app.js';
 import type { DocumentListItem } from '../../src/contract/documents.js';
 import type { ErrorResponse } from '../../src/contract/common.js';
 
-
 describe.each(databaseKinds())('document calls (%s)', (kind) => {
-  let database: TestDatabase;
-  let app: TestApp;
+  const { app, database } = useTestApp(kind, { env: { INBOUND_DOMAIN: 'in.example.com' }, resetAfterEach: true });
   let token: string;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await startTestApp(database, { env: { INBOUND_DOMAIN: 'in.example.com' } });
-  });
   beforeEach(async () => {
     token = await signIn(app, { email: 'owner@example.com' });
-  });
-  afterEach(() => database.reset());
-  afterAll(async () => {
-    await app.close();
-    await database.release();
   });
 
   describe('POST /api/createGoogleDoc', () => {
