@@ -1,37 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ErrorResponse } from '../../src/contract/common.js';
 import type { DocumentTabsResponse } from '../../src/contract/documents.js';
-import { AesGcmSecretSealer } from '../../src/modules/identity/infra/aes-gcm.secret-sealer.js';
-import { KnexProviderCredentials } from '../../src/modules/identity/infra/knex.provider-credentials.js';
 import { createDocument } from '../support/documents.js';
-import { startFakeGoogleDocs, type FakeGoogleDocs } from '../support/fakes/fake-google-docs.server.js';
 import { signIn } from '../support/sign-in.js';
-import { TEST_ENCRYPTION_KEY } from '../support/test-config.js';
 import { databaseKinds } from '../support/test-database.js';
+import { useGoogleDocsApp } from '../support/use-google-docs-app.js';
 import { useTestApp } from '../support/use-test-app.js';
-import { DOC_STORE } from '../../src/modules/documents/index.js';
-import { override } from '../../src/platform/wiring/overrides.js';
-import { googleStoreOn } from '../support/fakes/fake-google-docs.store.js';
 
 describe.each(databaseKinds())('the tab blocks go to, on Google Docs (%s)', (kind) => {
-  const sealer = new AesGcmSecretSealer(TEST_ENCRYPTION_KEY);
-  let google: FakeGoogleDocs;
+  // No document cache: the test points a document at a Google Doc it set up with tabs.
+  const { app, database, google, grantGoogle } = useGoogleDocsApp(kind, { env: { DOCUMENT_CACHE_SECONDS: '0' }, resetAfterEach: true });
   let token: string;
 
-  // Registered before the app: the fake starts first and closes last.
-  beforeAll(async () => {
-    google = await startFakeGoogleDocs();
-  });
-  afterAll(() => google.close());
-  // No document cache: the test points a document at a Google Doc it set up with tabs.
-  const { app, database } = useTestApp(kind, (db) => ({
-    overrides: [override(DOC_STORE, googleStoreOn(google, new KnexProviderCredentials(db.db, sealer)))],
-    env: { DOCUMENT_CACHE_SECONDS: '0' },
-    resetAfterEach: true,
-  }));
   beforeEach(async () => {
     token = await signIn(app, { email: 'ada@example.com' });
-    await database.db('users').update({ provider_refresh_token_enc: sealer.seal(google.issueRefreshToken('ada')) });
+    await grantGoogle('ada');
   });
 
   /** A document whose linked Google Doc has three tabs, as the user set them up in Docs. */

@@ -1,34 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AesGcmSecretSealer } from '../../src/modules/identity/infra/aes-gcm.secret-sealer.js';
-import { KnexProviderCredentials } from '../../src/modules/identity/infra/knex.provider-credentials.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createDocument } from '../support/documents.js';
-import { startFakeGoogleDocs, type FakeGoogleDocs } from '../support/fakes/fake-google-docs.server.js';
 import { signIn } from '../support/sign-in.js';
-import { TEST_ENCRYPTION_KEY } from '../support/test-config.js';
-import { useTestApp } from '../support/use-test-app.js';
-import { DOC_STORE } from '../../src/modules/documents/index.js';
-import { override } from '../../src/platform/wiring/overrides.js';
-import { googleStoreOn } from '../support/fakes/fake-google-docs.store.js';
+import { useGoogleDocsApp } from '../support/use-google-docs-app.js';
 
 describe('documents on Google Docs (fake Docs and Drive, real googleapis client)', () => {
-  const sealer = new AesGcmSecretSealer(TEST_ENCRYPTION_KEY);
-  let google: FakeGoogleDocs;
+  const { app, database, google, grantGoogle } = useGoogleDocsApp('pglite');
   let token: string;
+  let refreshToken: string;
 
-  // Registered before the app: the fake starts first and closes last.
-  beforeAll(async () => {
-    google = await startFakeGoogleDocs();
-  });
-  afterAll(() => google.close());
-  const { app, database } = useTestApp('pglite', (opened) => ({
-    overrides: [
-      override(DOC_STORE, googleStoreOn(google, new KnexProviderCredentials(opened.db, sealer))),
-    ],
-  }));
   beforeAll(async () => {
     token = await signIn(app, { email: 'ada@example.com' });
-    // What a Google sign-in stores: the sealed refresh token of the account.
-    await database.db('users').update({ provider_refresh_token_enc: sealer.seal(google.issueRefreshToken('ada')) });
+    refreshToken = await grantGoogle('ada');
   });
 
   it('creates a Google Doc titled after the document and links to it', async () => {
@@ -55,8 +37,7 @@ describe('documents on Google Docs (fake Docs and Drive, real googleapis client)
   });
 
   it('tells the user to sign in again when the Google grant was revoked', async () => {
-    const [row] = (await database.db('users').select('provider_refresh_token_enc')) as { provider_refresh_token_enc: string }[];
-    google.revokeRefreshToken(sealer.open(row?.provider_refresh_token_enc ?? ''));
+    google.revokeRefreshToken(refreshToken);
     const response = await app.fetch('/api/createGoogleDoc', { method: 'POST', token, json: { documentId: crypto.randomUUID(), docName: 'Revoked', description: '', allowedEmails: ['a@b.co'] } });
     expect(response.status).toBe(403);
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('DOC_STORE.ACCESS_REVOKED');

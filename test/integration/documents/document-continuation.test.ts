@@ -1,44 +1,28 @@
 // A document that fills up continues in a new Google Doc: the real pipeline, the real googleapis client,
 // the local fake Google Docs server. The threshold is set low and the document seeded close to it.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { DocumentDetails, DocumentListItem } from '../../../src/contract/documents.js';
-import { AesGcmSecretSealer } from '../../../src/modules/identity/infra/aes-gcm.secret-sealer.js';
-import { KnexProviderCredentials } from '../../../src/modules/identity/infra/knex.provider-credentials.js';
 import { GrantTokens } from '../../../src/modules/token-ledger/index.js';
 import { activateLocalSubscription } from '../../support/billing/subscribe.js';
 import { createDocument } from '../../support/documents.js';
-import { startFakeGoogleDocs, type FakeGoogleDocs } from '../../support/fakes/fake-google-docs.server.js';
 import { sendMail, waitForMails } from '../../support/mail.js';
 import { signIn } from '../../support/sign-in.js';
-import { startTestApp, type TestApp } from '../../support/test-app.js';
-import { TEST_ENCRYPTION_KEY } from '../../support/test-config.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
-import { DOC_STORE } from '../../../src/modules/documents/index.js';
-import { override } from '../../../src/platform/wiring/overrides.js';
-import { googleStoreOn } from '../../support/fakes/fake-google-docs.store.js';
+import { databaseKinds } from '../../support/test-database.js';
+import { useGoogleDocsApp } from '../../support/use-google-docs-app.js';
 
 const THRESHOLD = 10_000;
 const ENV = { JOB_POLLING_SECONDS: '0.5', JOB_MAINTENANCE_SECONDS: '1', INBOUND_DOMAIN: 'in.example.com', DOC_CONTINUATION_CHARACTERS: String(THRESHOLD) };
 const docUrl = (id: string) => `https://docs.google.com/document/d/${id}/edit`;
 
 describe.each(databaseKinds())('a Google Doc that fills up continues in a new one (%s)', (kind) => {
-  const sealer = new AesGcmSecretSealer(TEST_ENCRYPTION_KEY);
-  let database: TestDatabase;
-  let google: FakeGoogleDocs;
-  let app: TestApp;
+  const { app, google, grantGoogle } = useGoogleDocsApp(kind, { env: ENV, roles: ['http', 'smtp', 'worker'], resetAfterEach: true });
   let token: string;
   let doc: DocumentListItem;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    google = await startFakeGoogleDocs();
-    const store = googleStoreOn(google, new KnexProviderCredentials(database.db, sealer));
-    app = await startTestApp(database, { env: ENV, roles: ['http', 'smtp', 'worker'], overrides: [override(DOC_STORE, store)] });
-  });
   beforeEach(async () => {
     token = await signIn(app, { email: 'ada@example.com' });
     const userId = ((await (await app.fetch('/api/status', { token })).json()) as { user: { id: string } }).user.id;
-    await database.db('users').where({ id: userId }).update({ provider_refresh_token_enc: sealer.seal(google.issueRefreshToken('ada')) });
+    await grantGoogle('ada', userId);
     await activateLocalSubscription(app.container, userId);
     await app.container.resolve(GrantTokens).execute({ userId, sourceKey: `${userId}:grant`, tokens: 20, kind: 'admin_grant', description: 'Test', payedUsdCents: 0 });
     doc = await createDocument(app, token, { docName: 'Invoices', allowedEmails: ['boss@example.com'] });
@@ -46,12 +30,6 @@ describe.each(databaseKinds())('a Google Doc that fills up continues in a new on
     const room = THRESHOLD - 100 - (google.document(doc.googleDocumentId)?.text.length ?? 0);
     const filler = Array.from({ length: Math.ceil(room / 100) }, (_, n) => `Earlier summary line ${n} `.padEnd(99, '.')).join('\n').slice(0, room);
     google.edit(doc.googleDocumentId, [{ insertText: { location: { index: 1 }, text: filler } }]);
-  });
-  afterEach(() => database.reset());
-  afterAll(async () => {
-    await app.close();
-    await google.close();
-    await database.release();
   });
 
   const details = async () => (await (await app.fetch(`/api/getDocumentDetails/${doc.documentId}`, { token })).json()) as DocumentDetails;
