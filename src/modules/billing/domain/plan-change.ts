@@ -1,5 +1,6 @@
 import type { Period } from './billing-period.js';
 import type { Price } from './price.js';
+import { HOUR_MS } from '../../../shared/clock.js';
 
 /**
  * Basic ↔ Professional while subscribed. An upgrade applies at once and is charged pro rata for the
@@ -37,7 +38,7 @@ export function proratedUpgradeCents(fromCents: number, toCents: number, period:
 export function prorationMoment(quoted: Date | null, now: Date, period: Period | null): Date {
   const seconds = (date: Date) => new Date(Math.floor(date.getTime() / 1000) * 1000);
   if (!quoted || Number.isNaN(quoted.getTime())) return seconds(now);
-  const fresh = quoted.getTime() <= now.getTime() + 5_000 && quoted.getTime() >= now.getTime() - 60 * 60_000;
+  const fresh = quoted.getTime() <= now.getTime() + 5_000 && quoted.getTime() >= now.getTime() - HOUR_MS;
   const inPeriod = !period || (quoted >= period.start && quoted < period.end);
   return fresh && inPeriod ? seconds(new Date(Math.min(quoted.getTime(), now.getTime()))) : seconds(now);
 }

@@ -1,3 +1,5 @@
+import { DAY_MS } from '../../../shared/clock.js';
+
 /**
  * Reads a date as a mail client writes it in a forwarded header block, in the common languages:
  * `Mon, 3 Mar 2025 at 10:00`, `Monday, March 3, 2025, 10:00:00 AM GMT+1`, `Montag, 3. März 2025 10:00`,
@@ -60,7 +62,7 @@ export function writtenZoneOffset(written: string): number | null {
 }
 
 /** Past this, a change to or from summer time may lie between a quoted mail and its forward. */
-const MAX_INFERRED_AGE_MS = 31 * 24 * 60 * 60_000;
+const MAX_INFERRED_AGE_MS = 31 * DAY_MS;
 /** Clocks disagree a little, and the quoted date has no seconds. */
 const CLOCK_SLACK_MS = 5 * 60_000;
 

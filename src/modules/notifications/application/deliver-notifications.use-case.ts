@@ -1,7 +1,7 @@
 import { inject, injectable } from 'tsyringe';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
 import { LOGGER, type Logger } from '../../../platform/logging/logger.js';
-import { CLOCK, type Clock } from '../../../shared/clock.js';
+import { CLOCK, HOUR_MS, MINUTE_MS, type Clock } from '../../../shared/clock.js';
 import { SETTING_OF } from '../domain/notification-kind.js';
 import { renderNotification } from '../domain/notification-texts.js';
 import { OUTBOUND_MAIL, type OutboundMail } from './ports/outbound-mail.port.js';
@@ -11,7 +11,7 @@ import { UNSUBSCRIBE_TOKENS, type UnsubscribeTokens } from './ports/unsubscribe-
 
 /** Tries per mail before it is given up, and the wait before each retry (the last one repeats). */
 export const DELIVERY_ATTEMPTS = 5;
-const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000];
+const RETRY_DELAYS_MS = [MINUTE_MS, 5 * MINUTE_MS, 15 * MINUTE_MS, HOUR_MS];
 /** A claimed entry whose process died is claimed again after this long. */
 export const DELIVERY_LEASE_MS = 5 * 60_000;
 const BATCH = 50;

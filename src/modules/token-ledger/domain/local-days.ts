@@ -1,4 +1,5 @@
 import { DAY_MS, MINUTE_MS } from '../../../shared/clock.js';
+
 /**
  * The user's calendar days in their time zone, as the usage chart groups settlements: where each local day
  * starts, as an instant. Every UTC offset in use since 1980 is a whole number of quarter-hours, so a local

@@ -16,6 +16,7 @@ import { SessionGuards } from './session-guards.js';
 import type { SmtpListenerOptions } from './smtp-listener-options.js';
 import { smtpError } from './smtp-session.js';
 import { TrustedRelays } from './trusted-relays.js';
+import { DAY_MS } from '../../../../shared/clock.js';
 
 export interface SmtpListener {
   /** The bound port (useful with port 0). */
@@ -31,7 +32,7 @@ const DEFAULT_LIMITS = { connectionsPerIp: 10, messagesPerMinutePerIp: 60 };
 const DEFAULT_CONNECTIONS_PER_NETWORK = { ipv4Slash24: 25, ipv6Slash64: 25 };
 const DEFAULT_MAIL_FROM_TIMEOUT_MS = 30_000;
 const DEFAULT_RESERVED_CONNECTIONS_PERCENT = 10;
-const DEFAULT_KNOWN_PEERS = { ttlMs: 7 * 24 * 3_600_000, capacity: 10_000 };
+const DEFAULT_KNOWN_PEERS = { ttlMs: 7 * DAY_MS, capacity: 10_000 };
 const DEFAULT_SHUTDOWN_GRACE_MS = 30_000;
 const DEFAULT_MAX_UNKNOWN_RECIPIENTS = 5;
 /** Once in-flight messages are done, idle connections get smtp-server's `421` after this long. */
