@@ -30,6 +30,7 @@ import { KnexProviderCredentials } from './infra/knex.provider-credentials.js';
 import { KnexSessionRepository } from './infra/knex.session.repository.js';
 import { KnexSignInRecords } from './infra/knex.sign-in-records.js';
 import { KnexUserRepository } from './infra/knex.user.repository.js';
+import { MINUTE_MS } from '../../shared/clock.js';
 
 /** Checked sessions kept in memory at most: a few MB, far above the users one process serves at once. */
 const SESSION_CACHE_ENTRIES = 10_000;
@@ -72,7 +73,7 @@ export function identityModule({ container: c, config, db, logger, clock, notifi
           complete: c.resolve(CompleteSignIn),
           callbackUrl,
           secureCookies: config.PUBLIC_URL.startsWith('https://'),
-          throttle: new SlidingWindowLimiter(SIGN_IN_STARTS_PER_MINUTE, 60_000),
+          throttle: new SlidingWindowLimiter(SIGN_IN_STARTS_PER_MINUTE, MINUTE_MS),
           logger,
         }),
         sessionRoutes({ authenticate: c.resolve(Authenticate), refresh: c.resolve(RefreshSession), logout: c.resolve(Logout) }),

@@ -15,10 +15,11 @@ import { NoticeBalanceEvents } from './infra/events/notice.balance-events.js';
 import { KnexLedgerDescriptions } from './infra/knex.ledger-descriptions.js';
 import { KnexLedgerRepository } from './infra/knex.ledger.repository.js';
 import { LedgerUsageDays } from './infra/ledger.usage-days.js';
+import { MINUTE_MS } from '../../shared/clock.js';
 
 /** Usage charts kept in memory at most (a few KB each), and for how long at most. */
 const USAGE_CHARTS_KEPT = 1_000;
-const USAGE_CHART_TTL_MS = 60_000;
+const USAGE_CHART_TTL_MS = MINUTE_MS;
 
 /**
  * Balances, the ledger and its reports. `BILLING=off` makes nobody limited (usage is still recorded). The

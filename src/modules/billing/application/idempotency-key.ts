@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { MINUTE_MS } from '../../../shared/clock.js';
 
 /**
  * Idempotency keys for the provider's write calls. The provider (Stripe) remembers a key for 24 hours
@@ -23,7 +24,7 @@ export function idempotencyKey(input: { intent: string; userId: string; params: 
   return `ms_${input.intent}_${input.userId}_${digest}_${input.nonce}`.slice(0, 255);
 }
 
-export const TIME_BUCKET_MS = 60_000;
+export const TIME_BUCKET_MS = MINUTE_MS;
 
 const CLIENT_KEY = /^[A-Za-z0-9_-]{8,64}$/;
 

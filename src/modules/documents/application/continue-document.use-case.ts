@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inject, injectable } from 'tsyringe';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
-import { CLOCK, type Clock } from '../../../shared/clock.js';
+import { CLOCK, type Clock, MINUTE_MS } from '../../../shared/clock.js';
 import type { Document } from '../domain/document.js';
 import { continuationIntro, continuationThreshold, continuedNote, partTitle, wouldOverflow } from '../domain/document-part.js';
 import { DOC_STORE, type DocStore } from './ports/doc-store.port.js';
@@ -11,7 +11,7 @@ import { DOCUMENT_PART_REPOSITORY, type DocumentPartRepository } from './ports/d
  * How long a claim on the next part is held before another run may take it over: well past the longest
  * create the Google adapter tries (four attempts of 20 s with backoff, for the document and its intro).
  */
-export const CONTINUATION_CLAIM_LEASE_MS = 5 * 60_000;
+export const CONTINUATION_CLAIM_LEASE_MS = 5 * MINUTE_MS;
 /** When a mail whose document another run is continuing is due again. */
 export const CONTINUATION_WAIT_SECONDS = 10;
 /** Steps of the state machine one call may take: claim → create → record, then created → link → switch. */

@@ -1,4 +1,5 @@
 import { SIGN_IN_MINUTES } from '../../../shared/retention-policy.js';
+import { MINUTE_MS } from '../../../shared/clock.js';
 
 /** How the user arrived: both create the account when it is new and sign in when it exists. */
 export type SignInMode = 'login' | 'register';
@@ -26,7 +27,7 @@ export type SignInFailure =
  * A state is good for ten minutes: long enough to read a consent screen, short enough to be useless later.
  * The retention policy states it (an expired state is deleted), so it is read from there.
  */
-export const OAUTH_STATE_LIFETIME_MS = SIGN_IN_MINUTES * 60 * 1000;
+export const OAUTH_STATE_LIFETIME_MS = SIGN_IN_MINUTES * MINUTE_MS;
 
 /**
  * The key a pending sign-in is kept under: the state the provider echoes and the nonce only the starting

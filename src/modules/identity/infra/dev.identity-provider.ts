@@ -3,8 +3,9 @@ import { DOCS_SCOPE, SIGN_IN_SCOPES } from '../domain/scopes.js';
 import { s256Challenge } from '../application/pkce.js';
 import { CodeExchangeError, type AuthorizationRequest, type CodeExchange, type ExternalIdentity, type IdentityProvider } from '../application/ports/identity-provider.port.js';
 import type { SecretSealer } from '../application/ports/secret-sealer.port.js';
+import { MINUTE_MS } from '../../../shared/clock.js';
 
-const CODE_LIFETIME_MS = 5 * 60 * 1000;
+const CODE_LIFETIME_MS = 5 * MINUTE_MS;
 
 const codeContent = z.object({
   email: z.email(),

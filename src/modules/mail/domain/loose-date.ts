@@ -1,4 +1,4 @@
-import { DAY_MS } from '../../../shared/clock.js';
+import { DAY_MS, MINUTE_MS } from '../../../shared/clock.js';
 
 /**
  * Reads a date as a mail client writes it in a forwarded header block, in the common languages:
@@ -52,7 +52,7 @@ export function parseLooseDate(written: string): LooseDate | null {
 /** The instant when the zone is known, else null. */
 export function looseDateToInstant(date: LooseDate): Date | null {
   if (date.offsetMinutes === null || date.hour === null || date.minute === null) return null;
-  const utc = Date.UTC(date.year, date.month - 1, date.day, date.hour, date.minute) - date.offsetMinutes * 60_000;
+  const utc = Date.UTC(date.year, date.month - 1, date.day, date.hour, date.minute) - date.offsetMinutes * MINUTE_MS;
   return Number.isNaN(utc) ? null : new Date(utc);
 }
 
@@ -64,7 +64,7 @@ export function writtenZoneOffset(written: string): number | null {
 /** Past this, a change to or from summer time may lie between a quoted mail and its forward. */
 const MAX_INFERRED_AGE_MS = 31 * DAY_MS;
 /** Clocks disagree a little, and the quoted date has no seconds. */
-const CLOCK_SLACK_MS = 5 * 60_000;
+const CLOCK_SLACK_MS = 5 * MINUTE_MS;
 
 /**
  * The instant of a quoted date written without a zone (Gmail's "Mon, 16 Nov 2026 at 16:40", Outlook's

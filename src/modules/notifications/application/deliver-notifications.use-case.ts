@@ -13,7 +13,7 @@ import { UNSUBSCRIBE_TOKENS, type UnsubscribeTokens } from './ports/unsubscribe-
 export const DELIVERY_ATTEMPTS = 5;
 const RETRY_DELAYS_MS = [MINUTE_MS, 5 * MINUTE_MS, 15 * MINUTE_MS, HOUR_MS];
 /** A claimed entry whose process died is claimed again after this long. */
-export const DELIVERY_LEASE_MS = 5 * 60_000;
+export const DELIVERY_LEASE_MS = 5 * MINUTE_MS;
 const BATCH = 50;
 
 /**
@@ -73,7 +73,7 @@ export class DeliverNotifications {
         await this.store.markFinal(entry.id, 'failed', reason);
         this.logger.error({ err: error, notification: entry.id, kind: entry.kind }, 'notification mail given up');
       } else {
-        const delay = RETRY_DELAYS_MS[Math.min(entry.attempts - 1, RETRY_DELAYS_MS.length - 1)] ?? 60_000;
+        const delay = RETRY_DELAYS_MS[Math.min(entry.attempts - 1, RETRY_DELAYS_MS.length - 1)] ?? MINUTE_MS;
         await this.store.markRetry(entry.id, new Date(this.clock.now().getTime() + delay), reason);
         this.logger.warn({ err: error, notification: entry.id, kind: entry.kind, attempts: entry.attempts }, 'notification mail not sent; will retry');
       }

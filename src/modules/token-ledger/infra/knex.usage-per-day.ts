@@ -1,8 +1,9 @@
 import type { Database } from '../../../platform/db/database.js';
 import type { UsageDayRow } from '../application/ports/ledger.repository.port.js';
 import { localDate, localDayStarts } from '../domain/local-days.js';
+import { MINUTE_MS } from '../../../shared/clock.js';
 
-const QUARTER_MS = 15 * 60 * 1000;
+const QUARTER_MS = 15 * MINUTE_MS;
 const floorQuarter = (instant: Date) => new Date(Math.floor(instant.getTime() / QUARTER_MS) * QUARTER_MS);
 const ceilQuarter = (instant: Date) => new Date(Math.ceil(instant.getTime() / QUARTER_MS) * QUARTER_MS);
 

@@ -6,6 +6,7 @@ import { PRICE_TYPES, type Price } from '../../domain/price.js';
 import type { Subscription, SubscriptionSnapshot } from '../../domain/subscription.js';
 import { isCardDeclined, isMissingResource, stripeCall } from './stripe-failure.js';
 import { idOf, prorationCents, toPrice, toSnapshot } from './stripe-objects.js';
+import { MINUTE_MS } from '../../../../shared/clock.js';
 
 export interface StripeGatewayOptions {
   /** Prices change rarely and the landing page asks often: a short cache spares Stripe's rate limit. */
@@ -31,7 +32,7 @@ export class StripePaymentGateway implements PaymentGateway {
   }
 
   async prices(): Promise<Price[]> {
-    const ttl = this.options.priceCacheMs ?? 5 * 60_000;
+    const ttl = this.options.priceCacheMs ?? 5 * MINUTE_MS;
     if (this.cached && this.now() - this.cached.at < ttl) return this.cached.prices;
     const list = await stripeCall(() => this.stripe.prices.list({ lookup_keys: [...PRICE_TYPES], active: true, limit: 10 }));
     const prices = list.data.map(toPrice).filter((price): price is Price => price !== null);

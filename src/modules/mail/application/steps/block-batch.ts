@@ -1,4 +1,5 @@
 import type { PendingBlock } from '../ports/pending-block.repository.port.js';
+import { MINUTE_MS } from '../../../../shared/clock.js';
 
 /**
  * At most this many blocks go in one batchUpdate: a burst to one document is written 20 at a time, one
@@ -11,7 +12,7 @@ export const MAX_BATCH_BLOCKS = 20;
  */
 export const MAX_BATCH_CHARACTERS = 200_000;
 /** How long a batch's claim on other mails' blocks holds: well past the longest write the Google adapter tries. */
-export const PENDING_CLAIM_LEASE_MS = 5 * 60_000;
+export const PENDING_CLAIM_LEASE_MS = 5 * MINUTE_MS;
 
 /** Characters a block adds to its document, as the continuation threshold counts them (the link is not in the text). */
 export function blockSize(block: Pick<PendingBlock, 'heading' | 'meta' | 'body'>): number {

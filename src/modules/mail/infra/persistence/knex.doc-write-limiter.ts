@@ -8,6 +8,7 @@ import {
   type DocWriteLimiter,
   type DocWriteSlot,
 } from '../../application/ports/doc-write-limiter.port.js';
+import { MINUTE_MS } from '../../../../shared/clock.js';
 
 interface AnswerRow {
   user_taken: number;
@@ -20,7 +21,7 @@ interface AnswerRow {
 }
 
 /** Windows older than this are no one's current minute, whatever the clocks of the processes say. */
-const KEPT_WINDOWS_MS = 10 * 60_000;
+const KEPT_WINDOWS_MS = 10 * MINUTE_MS;
 
 /**
  * Fixed one-minute windows shared by all processes: the user's row (writes and reads) and the project's
@@ -39,8 +40,8 @@ export class KnexDocWriteLimiter implements DocWriteLimiter {
   ) {}
 
   async tryAcquire(userId: string, now: Date, use: DocApiUse = BLOCK_WRITE_USE, block?: BlockTurn): Promise<DocWriteSlot> {
-    const windowStart = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
-    const refused: DocWriteSlot = { ok: false, retryAfterSeconds: Math.ceil((windowStart.getTime() + 60_000 - now.getTime()) / 1000) + 1 };
+    const windowStart = new Date(Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS);
+    const refused: DocWriteSlot = { ok: false, retryAfterSeconds: Math.ceil((windowStart.getTime() + MINUTE_MS - now.getTime()) / 1000) + 1 };
     // A use larger than a whole budget could never pass: refuse it rather than wait forever.
     if (use.writes > this.budgets.writesPerUser || use.writes > this.budgets.writesPerProject || use.reads > this.budgets.readsPerUser) return refused;
     const result = await this.db.raw(

@@ -1,6 +1,7 @@
 import type { UserRepository } from '../../../identity/index.js';
 import { TtlCache } from '../../../../shared/ttl-cache.js';
 import type { MailReader, MailReaders } from '../../application/ports/mail-readers.port.js';
+import { MINUTE_MS } from '../../../../shared/clock.js';
 
 /**
  * The document owner from the identity module's users, kept in the process for a few minutes: a name
@@ -8,7 +9,7 @@ import type { MailReader, MailReaders } from '../../application/ports/mail-reade
  * mail would be one more statement on the pipeline's hot path.
  */
 export class IdentityMailReaders implements MailReaders {
-  private readonly cache = new TtlCache<MailReader>({ ttlMs: 10 * 60_000, maxEntries: 10_000, now: () => Date.now() });
+  private readonly cache = new TtlCache<MailReader>({ ttlMs: 10 * MINUTE_MS, maxEntries: 10_000, now: () => Date.now() });
 
   constructor(private readonly users: UserRepository) {}
 

@@ -16,7 +16,7 @@ import { SessionGuards } from './session-guards.js';
 import type { SmtpListenerOptions } from './smtp-listener-options.js';
 import { smtpError } from './smtp-session.js';
 import { TrustedRelays } from './trusted-relays.js';
-import { DAY_MS } from '../../../../shared/clock.js';
+import { DAY_MS, MINUTE_MS } from '../../../../shared/clock.js';
 
 export interface SmtpListener {
   /** The bound port (useful with port 0). */
@@ -80,7 +80,7 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
   const limits = options.limits ?? DEFAULT_LIMITS;
   const knownPeers = options.knownPeers ?? DEFAULT_KNOWN_PEERS;
   const networkLimits = options.connectionsPerNetwork ?? DEFAULT_CONNECTIONS_PER_NETWORK;
-  const messageRate = new SlidingWindowLimiter(limits.messagesPerMinutePerIp, 60_000);
+  const messageRate = new SlidingWindowLimiter(limits.messagesPerMinutePerIp, MINUTE_MS);
   const relays = new TrustedRelays(options.trustedRelays ?? []);
   const admission = new ConnectionAdmission(
     {
