@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NotificationSettingsResponse } from '../../src/contract/notifications.js';
 import { createDocument } from '../support/documents.js';
-import { sendMail, verdictOf } from '../support/mail.js';
+import { sendMail } from '../support/mail.js';
+import { verdictOf } from '../support/fakes/fixed-sender-authenticator.js';
 import { signIn } from '../support/sign-in.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.js';

@@ -5,7 +5,7 @@ import { override } from '../../src/platform/wiring/overrides.js';
 import { CLOCK, type Clock } from '../../src/shared/clock.js';
 import { afterAll, beforeAll } from 'vitest';
 import { startFakeGoogleDocs, type FakeGoogleDocs } from './fakes/fake-google-docs.server.js';
-import { verdictOf } from './mail.js';
+import { verdictOf } from './fakes/fixed-sender-authenticator.js';
 import { startTestApp, type TestApp } from './test-app.js';
 import type { DatabaseKind, TestDatabase } from './test-database.js';
 import { useTestDatabase } from './use-test-app.js';

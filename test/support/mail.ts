@@ -1,13 +1,7 @@
 import nodemailer from 'nodemailer';
 import { expect } from 'vitest';
 import type { ReceivedMail, ReceivedMailsResponse } from '../../src/contract/received-mails.js';
-import type { SenderAuthenticator } from '../../src/modules/mail/application/ports/sender-authenticator.port.js';
 import type { TestApp } from './test-app.js';
-
-/** An authenticator with a fixed verdict: tests never touch real DNS. */
-export const verdictOf = (result: 'pass' | 'fail' | 'none'): SenderAuthenticator => ({
-  verify: () => Promise.resolve({ result, detail: `test verdict ${result}` }),
-});
 
 export async function sendMail(
   app: TestApp,

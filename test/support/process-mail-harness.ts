@@ -30,7 +30,7 @@ import { InMemoryUserRepository } from './fakes/in-memory-identity.js';
 import { InMemoryLedgerRepository } from './fakes/in-memory-ledger.js';
 import { FixedAttachmentReader, FixedMailParser, InMemoryInboundMessages, RecordingQueue } from './fakes/in-memory-mail.js';
 import { InMemoryReceivedMailPages } from './fakes/in-memory-received-mail-pages.js';
-import { verdictOf } from './mail.js';
+import { verdictOf } from './fakes/fixed-sender-authenticator.js';
 import { testConfig } from './test-config.js';
 import { MAIL_EVENTS, noMailEvents } from '../../src/modules/mail/application/ports/mail-events.port.js';
 import { BALANCE_EVENTS, noBalanceEvents } from '../../src/modules/token-ledger/application/ports/balance-events.port.js';

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { SENDER_AUTHENTICATOR } from '../../src/modules/mail/application/ports/sender-authenticator.port.js';
 import { override } from '../../src/platform/wiring/overrides.js';
-import { verdictOf } from './mail.js';
+import { verdictOf } from './fakes/fixed-sender-authenticator.js';
 import { startTestApp, type TestApp } from './test-app.js';
 import { openTestDatabase, type DatabaseKind, type TestDatabase } from './test-database.js';
 

@@ -18,7 +18,7 @@ import { KnexLedgerRepository } from '../../../src/modules/token-ledger/infra/kn
 import type { Database } from '../../../src/platform/db/database.js';
 import { startRuntime } from '../../../src/roles/runtime.js';
 import { GOOGLE_LIMITS, startFakeGoogleDocs, type FakeGoogleDocs } from '../../support/fakes/fake-google-docs.server.js';
-import { verdictOf } from '../../support/mail.js';
+import { verdictOf } from '../../support/fakes/fixed-sender-authenticator.js';
 import { aUser } from '../../support/users.js';
 import { openBenchDatabase, type DatabaseKind } from '../support/bench-database.js';
 import { benchConfig, instantLlm, SENDER, sendMails } from './mail-fixture.js';

@@ -8,7 +8,7 @@ import { pino } from 'pino';
 import { buildContainer } from '../../../src/container.js';
 import { openDatabase, type Database } from '../../../src/platform/db/database.js';
 import { startRuntime } from '../../../src/roles/runtime.js';
-import { verdictOf } from '../../support/mail.js';
+import { verdictOf } from '../../support/fakes/fixed-sender-authenticator.js';
 import { openBenchDatabase, type DatabaseKind } from '../support/bench-database.js';
 import { benchConfig, instantLlm, percentile, seedDocuments, sendMails } from './mail-fixture.js';
 import { DOC_STORE } from '../../../src/modules/documents/index.js';

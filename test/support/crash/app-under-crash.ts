@@ -12,7 +12,7 @@ import { loadConfig } from '../../../src/platform/config/load-config.js';
 import { openDatabase } from '../../../src/platform/db/database.js';
 import { createLogger } from '../../../src/platform/logging/logger.js';
 import { startRuntime } from '../../../src/roles/runtime.js';
-import { verdictOf } from '../mail.js';
+import { verdictOf } from '../fakes/fixed-sender-authenticator.js';
 import { SENDER_AUTHENTICATOR } from '../../../src/modules/mail/application/ports/sender-authenticator.port.js';
 import { override } from '../../../src/platform/wiring/overrides.js';
 

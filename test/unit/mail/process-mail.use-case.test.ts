@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_ATTEMPTS } from '../../../src/modules/mail/domain/retry-policy.js';
 import { DocNotFoundError, DocStoreUnavailableError } from '../../../src/modules/documents/application/ports/doc-store.port.js';
 import { LlmUnavailableError, OfflineSummariser, type Llm } from '../../../src/modules/summarization/index.js';
-import { verdictOf } from '../../support/mail.js';
+import { verdictOf } from '../../support/fakes/fixed-sender-authenticator.js';
 import { testConfig } from '../../support/test-config.js';
 import { DOC, OWNER, processMailHarness, type ProcessMailHarness } from '../../support/process-mail-harness.js';
 

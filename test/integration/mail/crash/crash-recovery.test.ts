@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { CreateDocument } from '../../../../src/modules/documents/application/create-document.use-case.js';
@@ -12,19 +11,12 @@ import { KnexLedgerRepository } from '../../../../src/modules/token-ledger/infra
 import { openDatabase, type OpenDatabase } from '../../../../src/platform/db/database.js';
 import { blockRef } from '../../../../src/modules/mail/domain/mail-block.js';
 import { clonePostgresTemplate } from '../../../support/postgres-template.js';
+import { freePorts } from '../../../support/operations/app-process.js';
+import { builtServerFile } from '../../../support/server-build.js';
 import { TEST_ENCRYPTION_KEY, TEST_JWT_SECRET, testConfig } from '../../../support/test-config.js';
 import { aUser } from '../../../support/users.js';
 
 const POINTS = ['stored', 'parsed', 'reserved', 'summarised', 'written', 'settled'] as const;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface Harness {
   child: ChildProcess;
@@ -34,7 +26,7 @@ interface Harness {
 
 /** Starts the app under test; resolves once its SMTP listener is up. */
 async function startApp(env: Record<string, string>): Promise<Harness> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/crash/app-under-crash.ts'], {
+  const child = spawn(process.execPath, [builtServerFile('test/support/crash/app-under-crash.ts')], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -67,44 +59,61 @@ describe.skipIf(!inject('postgresTemplate'))('crash recovery: SIGKILL at every s
     await drop();
   });
 
-  it.each(POINTS)('after a crash at "%s" the mail ends processed exactly once: one block, one charge', async (point) => {
+  /** A subscribed user's document that takes mail from boss@example.com. */
+  async function subscribedDocument(email: string, name: string) {
     const db = database.db;
-    const userId = await aUser(db, `${point}@example.com`);
+    const userId = await aUser(db, email);
     const config = testConfig({ INBOUND_DOMAIN: 'in.example.com' });
     const create = new CreateDocument(new KnexDocumentRepository(db), new LocalDocStore(db, config.PUBLIC_URL), config);
-    const doc = await create.execute({ ownerId: userId, documentId: crypto.randomUUID(), name: `Crash ${point}`, description: '', allowedEmails: ['boss@example.com'] });
-    await activateLocalSubscription(buildContainer({ config, db, logger: pino({ level: 'silent' }) }), userId, `${point}@example.com`);
+    const doc = await create.execute({ ownerId: userId, documentId: crypto.randomUUID(), name, description: '', allowedEmails: ['boss@example.com'] });
+    await activateLocalSubscription(buildContainer({ config, db, logger: pino({ level: 'silent' }) }), userId, email);
+    return { userId, doc };
+  }
 
-    const env = {
+  /** The app's variables: this file's database, a free SMTP port, fast job polling, a job lease of `leaseSeconds`. */
+  async function appEnv(leaseSeconds: string): Promise<Record<string, string>> {
+    const [smtpPort] = await freePorts(1);
+    return {
       DATABASE_URL: url,
-      SMTP_PORT: String(await freePort()),
+      SMTP_PORT: String(smtpPort),
       INBOUND_DOMAIN: 'in.example.com',
       JWT_SECRET: TEST_JWT_SECRET,
       ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
       LOG_LEVEL: 'warn',
       JOB_POLLING_SECONDS: '0.5',
       JOB_MAINTENANCE_SECONDS: '1',
-      JOB_TIMEOUT_SECONDS: '2',
+      JOB_TIMEOUT_SECONDS: leaseSeconds,
     };
+  }
+
+  /** Runs the app armed to die at `point`, forwards it one mail and waits until it has killed itself there. */
+  async function crashOnMail(env: Record<string, string>, point: (typeof POINTS)[number], to: string, subject: string): Promise<void> {
     const doomed = await startApp({ ...env, CRASH_AT: point });
     const transport = nodemailer.createTransport({ host: '127.0.0.1', port: Number(env.SMTP_PORT), secure: false, ignoreTLS: true });
-    const sent = transport.sendMail({ from: 'boss@example.com', to: doc.forwardEmail, subject: `Crash at ${point}`, text: 'The quarterly numbers are in. Please review them by Friday.' });
-    await sent.catch(() => undefined);
+    // The reply may never come: the process can die before it answers.
+    await transport.sendMail({ from: 'boss@example.com', to, subject, text: 'The quarterly numbers are in. Please review them by Friday.' }).catch(() => undefined);
     transport.close();
     await doomed.exited;
     expect(doomed.output()).toContain(`CRASH ${point}`);
+  }
+
+  it.each(POINTS)('after a crash at "%s" the mail ends processed exactly once: one block, one charge', async (point) => {
+    const db = database.db;
+    const { userId, doc } = await subscribedDocument(`${point}@example.com`, `Crash ${point}`);
+    const env = await appEnv('2');
+    await crashOnMail(env, point, doc.forwardEmail, `Crash at ${point}`);
 
     const revived = await startApp(env);
     try {
-      // Generous: the revived process compiles and starts from scratch, slow on a loaded machine.
-      const deadline = Date.now() + 100_000;
-      let row: { id: string; status: string } | undefined;
-      for (;;) {
-        row = (await db('inbound_messages').where({ document_id: doc.id }).first('id', 'status')) as typeof row;
-        if (row && ['processed', 'failed', 'ignored'].includes(row.status)) break;
-        if (Date.now() > deadline) throw new Error(`not processed in time: ${JSON.stringify(row)}\n${revived.output()}`);
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
+      // Generous: the revived process starts from scratch, slow on a loaded machine.
+      const row = await vi.waitFor(
+        async () => {
+          const found = (await db('inbound_messages').where({ document_id: doc.id }).first('id', 'status')) as { id: string; status: string } | undefined;
+          expect(found?.status, revived.output()).toMatch(/^(processed|failed|ignored)$/);
+          return found as { id: string; status: string };
+        },
+        { timeout: 100_000, interval: 200 },
+      );
       expect(row.status).toBe('processed');
       expect(await db('inbound_messages').where({ document_id: doc.id }).count({ n: '*' }).first()).toEqual({ n: 1 });
       const blocks = await db('local_doc_blocks').where({ doc_id: doc.externalId }).where('meta', 'like', `%${blockRef(row.id)}%`).count({ n: '*' }).first();
@@ -121,30 +130,10 @@ describe.skipIf(!inject('postgresTemplate'))('crash recovery: SIGKILL at every s
 
   it('a worker SIGKILLed mid-run is not waited for: its next start on this host releases the lease before claiming (docs/adr/0007)', async () => {
     const db = database.db;
-    const userId = await aUser(db, 'killed-lease@example.com');
-    const config = testConfig({ INBOUND_DOMAIN: 'in.example.com' });
-    const create = new CreateDocument(new KnexDocumentRepository(db), new LocalDocStore(db, config.PUBLIC_URL), config);
-    const doc = await create.execute({ ownerId: userId, documentId: crypto.randomUUID(), name: 'Killed lease', description: '', allowedEmails: ['boss@example.com'] });
-    await activateLocalSubscription(buildContainer({ config, db, logger: pino({ level: 'silent' }) }), userId, 'killed-lease@example.com');
-
-    const env = {
-      DATABASE_URL: url,
-      SMTP_PORT: String(await freePort()),
-      INBOUND_DOMAIN: 'in.example.com',
-      JWT_SECRET: TEST_JWT_SECRET,
-      ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
-      LOG_LEVEL: 'warn',
-      JOB_POLLING_SECONDS: '0.5',
-      JOB_MAINTENANCE_SECONDS: '1',
-      // The default: a ten-minute lease, far longer than this test may take.
-      JOB_TIMEOUT_SECONDS: '300',
-    };
-    const doomed = await startApp({ ...env, CRASH_AT: 'parsed' });
-    const transport = nodemailer.createTransport({ host: '127.0.0.1', port: Number(env.SMTP_PORT), secure: false, ignoreTLS: true });
-    await transport.sendMail({ from: 'boss@example.com', to: doc.forwardEmail, subject: 'Killed mid-run', text: 'The quarterly numbers are in. Please review them by Friday.' }).catch(() => undefined);
-    transport.close();
-    await doomed.exited;
-    expect(doomed.output()).toContain('CRASH parsed');
+    const { userId, doc } = await subscribedDocument('killed-lease@example.com', 'Killed lease');
+    // The default: a ten-minute lease, far longer than this test may take.
+    const env = await appEnv('300');
+    await crashOnMail(env, 'parsed', doc.forwardEmail, 'Killed mid-run');
     const left = (await db('inbound_messages').where({ document_id: doc.id }).first('id', 'status', 'run_owner', 'run_boot_id', db.raw('run_lease_until > CURRENT_TIMESTAMP AS leased'))) as {
       id: string;
       status: string;

@@ -21,7 +21,7 @@ import { KnexMailQueue } from '../../../../src/modules/mail/infra/queue/knex.mai
 import { BOOT_LOCK_SPACE, defaultRunOwner } from '../../../../src/modules/mail/infra/queue/run-holder.js';
 import { openDatabase, type Database } from '../../../../src/platform/db/database.js';
 import { systemClock } from '../../../../src/shared/clock.js';
-import { verdictOf } from '../../../support/mail.js';
+import { verdictOf } from '../../../support/fakes/fixed-sender-authenticator.js';
 import { testConfig } from '../../../support/test-config.js';
 import { aUser } from '../../../support/users.js';
 import { databaseKinds, type DatabaseKind, type TestDatabase } from '../../../support/test-database.js';
