@@ -1,6 +1,7 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { AppConfig } from '../../platform/config/config.js';
 import type { AppModule, ModuleContext } from '../../platform/wiring/app-module.js';
+import { lazyPackage } from '../../platform/wiring/lazy-package.js';
 import type { Clock } from '../../shared/clock.js';
 import { Authenticate } from '../identity/index.js';
 import { ApplyBillingEvent } from './application/apply-billing-event.use-case.js';
@@ -89,10 +90,13 @@ export function billingModule({ container: c, config, db, logger, clock }: Modul
   };
 }
 
+const stripeSdk = lazyPackage<typeof Stripe>('stripe');
+
 function stripeClient(config: AppConfig): Stripe {
   // STRIPE_API_URL points the SDK elsewhere (a local fake); Stripe's API by default.
   const endpoint = config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : null;
-  return new Stripe(config.STRIPE_SECRET_KEY ?? '', {
+  const StripeClient = stripeSdk();
+  return new StripeClient(config.STRIPE_SECRET_KEY ?? '', {
     maxNetworkRetries: 2,
     timeout: 20_000,
     ...(endpoint

@@ -1,4 +1,6 @@
-import { CodeChallengeMethod, OAuth2Client, gaxios, type Credentials, type TokenPayload } from 'google-auth-library';
+import type * as GoogleAuthLibrary from 'google-auth-library';
+import type { Credentials, OAuth2Client, TokenPayload } from 'google-auth-library';
+import { lazyPackage } from '../../../platform/wiring/lazy-package.js';
 import {
   CodeExchangeError,
   type AuthorizationRequest,
@@ -7,6 +9,9 @@ import {
   type IdentityProvider,
 } from '../application/ports/identity-provider.port.js';
 import { SIGN_IN_SCOPES } from '../domain/scopes.js';
+
+/** Google's sign-in library, loaded once Google sign-in is set up (AUTH_PROVIDER=google), not at every start. */
+const googleAuthLibrary = lazyPackage<typeof GoogleAuthLibrary>('google-auth-library');
 
 export interface GoogleEndpoints {
   authorizationUrl: string;
@@ -39,7 +44,7 @@ export class GoogleIdentityProvider implements IdentityProvider {
   constructor(options: GoogleIdentityProviderOptions) {
     const { endpoints = {} } = options;
     this.clientId = options.clientId;
-    this.client = new OAuth2Client({
+    this.client = new (googleAuthLibrary().OAuth2Client)({
       clientId: options.clientId,
       clientSecret: options.clientSecret,
       endpoints: {
@@ -65,7 +70,7 @@ export class GoogleIdentityProvider implements IdentityProvider {
       include_granted_scopes: true,
       state,
       code_challenge: codeChallenge,
-      code_challenge_method: CodeChallengeMethod.S256,
+      code_challenge_method: googleAuthLibrary().CodeChallengeMethod.S256,
       redirect_uri: redirectUri,
     });
   }
@@ -105,7 +110,7 @@ export class GoogleIdentityProvider implements IdentityProvider {
  * verifier's messages quote the whole id_token. Keep only what helps diagnose.
  */
 function sanitize(error: unknown): Error {
-  if (error instanceof gaxios.GaxiosError) {
+  if (error instanceof googleAuthLibrary().gaxios.GaxiosError) {
     const endpoint = `${error.config.method ?? 'GET'} ${String(error.config.url).split('?')[0] ?? ''}`;
     const body: unknown = error.response?.data;
     const oauth = isOAuthError(body) ? ` ${body.error}: ${body.error_description ?? ''}` : '';

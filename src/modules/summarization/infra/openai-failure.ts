@@ -1,5 +1,6 @@
-import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
+import type { APIConnectionError, APIError } from 'openai';
 import { LlmFailedError, LlmUnavailableError } from '../application/ports/llm.port.js';
+import { openAiSdk } from './openai.sdk.js';
 
 export interface FailureContext {
   model: string;
@@ -16,11 +17,12 @@ export interface FailureContext {
  */
 export function toLlmError(error: unknown, context: FailureContext): LlmUnavailableError | LlmFailedError {
   const server = `the model server at ${context.baseUrl}`;
-  if (error instanceof APIConnectionTimeoutError) return timedOut(context);
-  if (error instanceof APIConnectionError) {
+  const sdk = openAiSdk();
+  if (error instanceof sdk.APIConnectionTimeoutError) return timedOut(context);
+  if (error instanceof sdk.APIConnectionError) {
     return new LlmUnavailableError(`Could not reach ${server} (${connectionCode(error) ?? 'connection error'}).`, 'connection');
   }
-  if (error instanceof APIError && typeof error.status === 'number') {
+  if (error instanceof sdk.APIError && typeof error.status === 'number') {
     const { status } = error;
     const detail = redact(serverMessage(error), context.apiKey);
     const said = detail === '' ? '' : `: ${detail}`;
@@ -46,7 +48,7 @@ export function timedOut(context: FailureContext): LlmUnavailableError {
 
 /** The status a failed call answered, or null when no answer came. */
 export function statusOf(error: unknown): number | null {
-  return error instanceof APIError && typeof error.status === 'number' ? error.status : null;
+  return error instanceof openAiSdk().APIError && typeof error.status === 'number' ? error.status : null;
 }
 
 /** A request option a 400 can say the server does not support, and that has a fallback. */
@@ -60,7 +62,7 @@ export type UnsupportedOption = 'json-schema' | 'max-tokens';
  * Studio and llama.cpp say "json_schema"/"response_format" with "not supported"/"unknown"/"invalid".
  */
 export function unsupportedOptionOf(error: unknown): UnsupportedOption | null {
-  if (statusOf(error) !== 400 || !(error instanceof APIError)) return null;
+  if (statusOf(error) !== 400 || !(error instanceof openAiSdk().APIError)) return null;
   const param = typeof error.param === 'string' ? error.param.toLowerCase() : '';
   const message = serverMessage(error).toLowerCase();
   const unsupported = /not supported|unsupported|not (?:allowed|available|implemented)|unknown|unrecognized|not recogni[sz]ed|must be one of/.test(message);

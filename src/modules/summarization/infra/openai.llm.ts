@@ -1,7 +1,8 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { buildSummaryPrompt, repairMessage, type ChatMessage } from '../application/prompt.js';
 import { LlmFailedError, LlmUnavailableError, type Llm, type LlmUsage, type Summary, type SummaryRequest } from '../application/ports/llm.port.js';
 import { statusOf, timedOut, toLlmError, unsupportedOptionOf, type FailureContext } from './openai-failure.js';
+import { openAiSdk } from './openai.sdk.js';
 import { parseAnswer, SUMMARY_JSON_SCHEMA } from './summary.schema.js';
 
 export interface OpenAiLlmOptions {
@@ -81,7 +82,7 @@ export class OpenAiLlm implements Llm {
     this.limitParameter = isOpenAi(baseUrl) ? 'max_completion_tokens' : 'max_tokens';
     this.failure = { model: options.model, baseUrl: displayUrl(baseUrl), apiKey, timeoutMs: this.timeoutMs };
     // Every option the SDK would otherwise read from the environment is given explicitly.
-    this.client = new OpenAI({
+    this.client = new (openAiSdk().OpenAI)({
       baseURL: baseUrl,
       apiKey: apiKey === '' ? NO_KEY : apiKey,
       adminAPIKey: null,
