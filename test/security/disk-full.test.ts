@@ -25,7 +25,7 @@ import type { ReadinessResponse } from '../../src/contract/platform.js';
 import { openDatabase, type Database, type OpenDatabase } from '../../src/platform/db/database.js';
 import type { EmbeddedDatabaseFailure } from '../../src/platform/db/guarded-pglite.js';
 import { startRuntime, type Runtime } from '../../src/roles/runtime.js';
-import { startSmtpListener } from '../../src/modules/mail/infra/smtp/smtp.listener.js';
+import { useSmtpListeners } from '../support/smtp-listeners.js';
 import { FakeMailIntake } from '../integration/mail/smtp/fake-mail-intake.js';
 import { migratedDataDir } from '../support/migrated-data-dir.js';
 import { freePorts, queuedIds, spawnApp, startAppProcess, type AppProcess } from '../support/operations/app-process.js';
@@ -89,19 +89,18 @@ async function storedSubjects(db: Database, ids: string[]): Promise<Map<string, 
 }
 
 describe('the SMTP listener asks for room before each commit', () => {
+  const startListener = useSmtpListeners();
+
   it('answers 452 without handing the message to the core while there is none, and 250 again once there is', async () => {
     const address = 'notes-k3j9x2mqpa@in.example.com';
     const intake = new FakeMailIntake([address]);
     let room = true;
     let asked = 0;
-    const listener = await startSmtpListener({
+    const listener = await startListener({
       intake,
-      host: '127.0.0.1',
-      port: 0,
       hostname: INBOUND_DOMAIN,
       maxMessageBytes: 1024 * 1024,
       shutdownGraceMs: 100,
-      logger: pino({ level: 'silent' }),
       storage: {
         hasRoom: () => {
           asked++;
@@ -109,20 +108,16 @@ describe('the SMTP listener asks for room before each commit', () => {
         },
       },
     });
-    try {
-      expect((await send(listener.port, address, 'first', 1024))?.code).toBe(250);
-      room = false;
-      const refused = await send(listener.port, address, 'second', 1024);
-      // 4.3.1, mail system full (RFC 3463): not smtp-server's 4.2.2, mailbox full.
-      expect(refused?.last).toBe('452 4.3.1 Insufficient system storage');
-      room = true;
-      expect((await send(listener.port, address, 'third', 1024))?.code).toBe(250);
-      expect(asked).toBe(3);
-      expect(intake.calls).toBe(2);
-      expect(intake.stored.map((mail) => /^Subject: (.*)$/m.exec(mail.raw.toString('latin1'))?.[1]?.trim())).toEqual(['first', 'third']);
-    } finally {
-      await listener.close();
-    }
+    expect((await send(listener.port, address, 'first', 1024))?.code).toBe(250);
+    room = false;
+    const refused = await send(listener.port, address, 'second', 1024);
+    // 4.3.1, mail system full (RFC 3463): not smtp-server's 4.2.2, mailbox full.
+    expect(refused?.last).toBe('452 4.3.1 Insufficient system storage');
+    room = true;
+    expect((await send(listener.port, address, 'third', 1024))?.code).toBe(250);
+    expect(asked).toBe(3);
+    expect(intake.calls).toBe(2);
+    expect(intake.stored.map((mail) => /^Subject: (.*)$/m.exec(mail.raw.toString('latin1'))?.[1]?.trim())).toEqual(['first', 'third']);
   });
 });
 

@@ -1,21 +1,19 @@
 import { createTransport } from 'nodemailer';
-import { pino } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SmtpListenerOptions } from '../../src/modules/mail/infra/smtp/smtp-listener-options.js';
-import { startSmtpListener, type SmtpListener } from '../../src/modules/mail/infra/smtp/smtp.listener.js';
 import { FakeMailIntake } from '../integration/mail/smtp/fake-mail-intake.js';
 import { SlowSmtpClient } from '../support/slow-smtp-client.js';
 import { RawSmtpClient } from '../support/smtp-client.js';
+import { useSmtpListeners } from '../support/smtp-listeners.js';
 
 const KNOWN = 'invoices-7f3k2@in.mailscribe.test';
 const SENDER = 'alice@example.com';
 
-const listeners: SmtpListener[] = [];
+const startListener = useSmtpListeners();
 const cleanups: Array<() => void> = [];
 
-afterEach(async () => {
+afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
-  await Promise.all(listeners.splice(0).map((l) => l.close()));
 });
 
 /** Counts recipient lookups: each one is a database query in the real intake. */
@@ -29,17 +27,7 @@ class CountingIntake extends FakeMailIntake {
 
 async function start(overrides: Partial<SmtpListenerOptions>) {
   const intake = new CountingIntake([KNOWN]);
-  const listener = await startSmtpListener({
-    intake,
-    host: '127.0.0.1',
-    port: 0,
-    hostname: 'in.mailscribe.test',
-    maxMessageBytes: 64 * 1024,
-    shutdownGraceMs: 100,
-    logger: pino({ level: 'silent' }),
-    ...overrides,
-  });
-  listeners.push(listener);
+  const listener = await startListener({ intake, maxMessageBytes: 64 * 1024, shutdownGraceMs: 100, ...overrides });
   return { intake, port: listener.port };
 }
 

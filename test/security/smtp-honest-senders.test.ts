@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { createTransport } from 'nodemailer';
-import { pino } from 'pino';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CreateDocument } from '../../src/modules/documents/application/create-document.use-case.js';
 import { ReceiveMail } from '../../src/modules/mail/index.js';
 import { smtpLimitsOf } from '../../src/modules/mail/infra/smtp/smtp-listener-options.js';
-import { startSmtpListener, type SmtpListener } from '../../src/modules/mail/infra/smtp/smtp.listener.js';
 import { SlowSmtpClient } from '../support/slow-smtp-client.js';
 import { databaseKinds } from '../support/test-database.js';
 import { aUser } from '../support/users.js';
 import { useTestApp } from '../support/use-test-app.js';
+import { useSmtpListeners } from '../support/smtp-listeners.js';
 
 const SENDER = 'ada@example.com';
 /** The operator's default caps, written out so the attack below stays sized to them. */
@@ -41,30 +40,25 @@ async function slowClient(port: number, localAddress: string): Promise<SlowSmtpC
 describe.each(databaseKinds())('honest senders while slow clients crowd the SMTP listener (%s)', (kind) => {
   const { app, database } = useTestApp(kind, { env: SETTINGS });
   let ownerId: string;
-  const listeners: SmtpListener[] = [];
+  const startListener = useSmtpListeners();
   const slowClients: SlowSmtpClient[] = [];
 
   beforeAll(async () => {
     ownerId = await aUser(database.db, 'owner@example.com');
   });
-  afterEach(async () => {
+  afterEach(() => {
     for (const client of slowClients.splice(0)) client.destroy();
-    await Promise.all(listeners.splice(0).map((listener) => listener.close()));
   });
 
   /** A listener on the real intake, limited as the operator's settings say. */
   async function listener(): Promise<number> {
-    const started = await startSmtpListener({
+    const started = await startListener({
       intake: app.container.resolve(ReceiveMail),
-      host: '127.0.0.1',
-      port: 0,
       hostname: app.config.INBOUND_DOMAIN,
       maxMessageBytes: app.config.MAX_MESSAGE_BYTES,
       shutdownGraceMs: 100,
-      logger: pino({ level: 'silent' }),
       ...smtpLimitsOf(app.config),
     });
-    listeners.push(started);
     return started.port;
   }
 

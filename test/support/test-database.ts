@@ -26,12 +26,17 @@ export function databaseKinds(): DatabaseKind[] {
   return inject('postgresTemplate') ? ['pglite', 'postgres'] : ['pglite'];
 }
 
+/** A migrated Postgres database of the caller's own, cloned from the run's template; `drop()` it when done. */
+export function clonePostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  const template = inject('postgresTemplate');
+  if (!url || !template) throw new Error('Postgres tests need TEST_DATABASE_URL');
+  return clonePostgresTemplate(url, template);
+}
+
 export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   if (kind === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL;
-    const template = inject('postgresTemplate');
-    if (!url || !template) throw new Error('Postgres tests need TEST_DATABASE_URL');
-    const clone = await clonePostgresTemplate(url, template);
+    const clone = await clonePostgres();
     const opened = await openDatabase({ url: clone.url, poolMax: 20 });
     const close = async () => {
       await opened.close();

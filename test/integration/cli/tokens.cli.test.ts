@@ -3,11 +3,11 @@ import { promisify } from 'node:util';
 import { inject, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../src/platform/db/database.js';
 import { KnexLedgerRepository } from '../../../src/modules/token-ledger/infra/knex.ledger.repository.js';
-import { clonePostgresTemplate } from '../../support/postgres-template.js';
 import { migratedDataDir } from '../../support/migrated-data-dir.js';
 import { TEST_ENCRYPTION_KEY, TEST_JWT_SECRET } from '../../support/test-config.js';
 import { builtServerFile } from '../../support/server-build.js';
 import { aUser } from '../../support/users.js';
+import { clonePostgres } from '../../support/test-database.js';
 
 const run = promisify(execFile);
 
@@ -67,8 +67,7 @@ describe('npm run tokens -- grant', () => {
   }, 60_000);
 
   it.skipIf(!inject('postgresTemplate'))('grants on Postgres while the app is running, once per key', async () => {
-    const url = process.env.TEST_DATABASE_URL ?? '';
-    const clone = await clonePostgresTemplate(url, inject('postgresTemplate') ?? '');
+    const clone = await clonePostgres();
     const app = await openDatabase({ url: clone.url });
     try {
       const userId = await aUser(app.db, 'grace@example.com');

@@ -11,8 +11,8 @@ import { testConfig } from '../../support/test-config.js';
 import { walkDevSignInWith } from '../../support/dev-sign-in-walk.js';
 import { openEventStream, type OpenEventStream } from '../../support/event-stream.js';
 import { freePorts, processedIds, startAppProcess, type AppProcess } from '../../support/operations/app-process.js';
-import { clonePostgresTemplate } from '../../support/postgres-template.js';
 import type { DocumentListItem } from '../../../src/contract/documents.js';
+import { clonePostgres } from '../../support/test-database.js';
 
 describe.skipIf(!inject('postgresTemplate'))('live updates across processes on one Postgres database', () => {
   let database: OpenDatabase;
@@ -22,7 +22,7 @@ describe.skipIf(!inject('postgresTemplate'))('live updates across processes on o
   let stream: OpenEventStream | null = null;
 
   beforeAll(async () => {
-    const clone = await clonePostgresTemplate(process.env.TEST_DATABASE_URL ?? '', inject('postgresTemplate') ?? '');
+    const clone = await clonePostgres();
     drop = clone.drop;
     database = await openDatabase({ url: clone.url, poolMax: 2 });
     const [httpPort, smtpPort] = await freePorts(2);

@@ -9,9 +9,9 @@ import { LocalDocStore } from '../../../src/modules/documents/infra/local.doc-st
 import { blockRef } from '../../../src/modules/mail/domain/mail-block.js';
 import { openDatabase, type OpenDatabase } from '../../../src/platform/db/database.js';
 import { freePorts, processedIds, queuedIds, startAppProcess, type AppProcess } from '../../support/operations/app-process.js';
-import { clonePostgresTemplate } from '../../support/postgres-template.js';
 import { testConfig } from '../../support/test-config.js';
 import { aUser } from '../../support/users.js';
+import { clonePostgres } from '../../support/test-database.js';
 
 const MAILS = 500;
 // A user's document writes are limited to 50 a minute (Google allows 60): 20 users of 25 mails each
@@ -27,7 +27,7 @@ describe.skipIf(!inject('postgresTemplate'))('scale-out: two smtp+worker process
   const apps: AppProcess[] = [];
 
   beforeAll(async () => {
-    const clone = await clonePostgresTemplate(process.env.TEST_DATABASE_URL ?? '', inject('postgresTemplate') ?? '');
+    const clone = await clonePostgres();
     url = clone.url;
     drop = clone.drop;
     database = await openDatabase({ url, poolMax: 4 });

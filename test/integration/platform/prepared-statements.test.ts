@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type OpenDatabase } from '../../../src/platform/db/database.js';
-import { clonePostgresTemplate } from '../../support/postgres-template.js';
+import { clonePostgres } from '../../support/test-database.js';
 
 /** The statements this session keeps prepared, as Postgres lists them. */
 async function preparedOnThisConnection(database: OpenDatabase): Promise<string[]> {
@@ -16,7 +16,7 @@ describe.skipIf(!inject('postgresTemplate'))('prepared statements on Postgres', 
   let url: string;
 
   beforeAll(async () => {
-    const clone = await clonePostgresTemplate(process.env.TEST_DATABASE_URL ?? '', inject('postgresTemplate') ?? '');
+    const clone = await clonePostgres();
     url = clone.url;
     drop = clone.drop;
   });

@@ -5,10 +5,10 @@ import { openDatabase, type OpenDatabase } from '../../../src/platform/db/databa
 import { isDatabaseUnavailable } from '../../../src/shared/database-outage.js';
 import type { ErrorResponse } from '../../../src/contract/common.js';
 import type { ReadinessResponse } from '../../../src/contract/platform.js';
-import { clonePostgresTemplate } from '../../support/postgres-template.js';
 import type { TestDatabase } from '../../support/test-database.js';
 import { signInAs } from '../../security/support/browser.js';
 import { startLoggedApp, type LoggedApp } from '../../security/support/logged-app.js';
+import { clonePostgres } from '../../support/test-database.js';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 
@@ -141,7 +141,7 @@ describe('the API while its database is down', () => {
   });
 
   it.runIf(inject('postgresTemplate'))('answers 503 with Retry-After while Postgres cannot be reached, and 200 again once it can', async () => {
-    const clone = await clonePostgresTemplate(process.env.TEST_DATABASE_URL ?? '', inject('postgresTemplate') ?? '');
+    const clone = await clonePostgres();
     cleanups.push(() => clone.drop());
     const direct = new URL(clone.url);
     const hop = new Hop({ host: direct.hostname, port: Number(direct.port || 5432) });

@@ -10,11 +10,11 @@ import { activateLocalSubscription } from '../../../support/billing/subscribe.js
 import { KnexLedgerRepository } from '../../../../src/modules/token-ledger/infra/knex.ledger.repository.js';
 import { openDatabase, type OpenDatabase } from '../../../../src/platform/db/database.js';
 import { blockRef } from '../../../../src/modules/mail/domain/mail-block.js';
-import { clonePostgresTemplate } from '../../../support/postgres-template.js';
 import { freePorts } from '../../../support/operations/app-process.js';
 import { builtServerFile } from '../../../support/server-build.js';
 import { TEST_ENCRYPTION_KEY, TEST_JWT_SECRET, testConfig } from '../../../support/test-config.js';
 import { aUser } from '../../../support/users.js';
+import { clonePostgres } from '../../../support/test-database.js';
 
 const POINTS = ['stored', 'parsed', 'reserved', 'summarised', 'written', 'settled'] as const;
 
@@ -49,7 +49,7 @@ describe.skipIf(!inject('postgresTemplate'))('crash recovery: SIGKILL at every s
   let url: string;
 
   beforeAll(async () => {
-    const clone = await clonePostgresTemplate(process.env.TEST_DATABASE_URL ?? '', inject('postgresTemplate') ?? '');
+    const clone = await clonePostgres();
     url = clone.url;
     drop = clone.drop;
     database = await openDatabase({ url });

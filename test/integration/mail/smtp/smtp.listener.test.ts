@@ -7,9 +7,9 @@ import { createTransport } from 'nodemailer';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SmtpListenerOptions } from '../../../../src/modules/mail/infra/smtp/smtp-listener-options.js';
-import { startSmtpListener, type SmtpListener } from '../../../../src/modules/mail/infra/smtp/smtp.listener.js';
 import { RawSmtpClient } from '../../../support/smtp-client.js';
 import { FakeMailIntake } from './fake-mail-intake.js';
+import { useSmtpListeners } from '../../../support/smtp-listeners.js';
 
 const KNOWN = 'invoices-7f3k2@in.mailscribe.test';
 const OTHER = 'notes-9q8w7@in.mailscribe.test';
@@ -19,28 +19,18 @@ const CAP = 1024;
 
 type LogLine = Record<string, unknown>;
 
-const listeners: SmtpListener[] = [];
+const startListener = useSmtpListeners();
 const rawClients: RawSmtpClient[] = [];
 
-afterEach(async () => {
+afterEach(() => {
   for (const client of rawClients.splice(0)) client.destroy();
-  await Promise.all(listeners.splice(0).map((l) => l.close()));
 });
 
 async function start(overrides: Partial<SmtpListenerOptions> = {}, known: string[] = [KNOWN, OTHER]) {
   const intake = new FakeMailIntake(known);
   const logs: LogLine[] = [];
   const logger = pino({ level: 'debug' }, { write: (line: string) => void logs.push(JSON.parse(line) as LogLine) });
-  const listener = await startSmtpListener({
-    intake,
-    host: '127.0.0.1',
-    port: 0,
-    hostname: 'in.mailscribe.test',
-    maxMessageBytes: CAP,
-    logger,
-    ...overrides,
-  });
-  listeners.push(listener);
+  const listener = await startListener({ intake, maxMessageBytes: CAP, logger, ...overrides });
   return { listener, intake, logs, port: listener.port };
 }
 

@@ -1,38 +1,25 @@
 import { createTransport } from 'nodemailer';
-import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SmtpListenerOptions } from '../../../../src/modules/mail/infra/smtp/smtp-listener-options.js';
-import { startSmtpListener, type SmtpListener } from '../../../../src/modules/mail/infra/smtp/smtp.listener.js';
 import { RawSmtpClient } from '../../../support/smtp-client.js';
 import { FakeMailIntake } from './fake-mail-intake.js';
+import { useSmtpListeners } from '../../../support/smtp-listeners.js';
 
 const KNOWN = 'invoices-7f3k2@in.mailscribe.test';
 const SENDER = 'alice@example.com';
 /** The relay in these tests is 127.0.0.1; 127.0.0.2 is an ordinary (untrusted) peer. */
 const RELAY = '127.0.0.1/32';
 
-const listeners: SmtpListener[] = [];
+const startListener = useSmtpListeners();
 const clients: RawSmtpClient[] = [];
 
-afterEach(async () => {
+afterEach(() => {
   for (const client of clients.splice(0)) client.destroy();
-  await Promise.all(listeners.splice(0).map((l) => l.close()));
 });
 
 async function start(overrides: Partial<SmtpListenerOptions> = {}) {
   const intake = new FakeMailIntake([KNOWN]);
-  const listener = await startSmtpListener({
-    intake,
-    host: '127.0.0.1',
-    port: 0,
-    hostname: 'in.mailscribe.test',
-    maxMessageBytes: 64 * 1024,
-    limits: { connectionsPerIp: 2, messagesPerMinutePerIp: 3 },
-    trustedRelays: [RELAY],
-    logger: pino({ level: 'silent' }),
-    ...overrides,
-  });
-  listeners.push(listener);
+  const listener = await startListener({ intake, maxMessageBytes: 64 * 1024, limits: { connectionsPerIp: 2, messagesPerMinutePerIp: 3 }, trustedRelays: [RELAY], ...overrides });
   return { intake, port: listener.port };
 }
 
