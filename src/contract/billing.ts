@@ -67,8 +67,11 @@ export const TokenCheckoutRequest = z.object({
 });
 export type TokenCheckoutRequest = z.infer<typeof TokenCheckoutRequest>;
 
+/** The longest billing email (RFC 5321's limit for an address). */
+export const MAX_BILLING_EMAIL_LENGTH = 254;
+
 /** PUT /api/stripe/email: where receipts and invoices go. */
-export const BillingEmailRequest = z.object({ email: z.pipe(z.string().check(z.trim(), z.maxLength(254)), z.email('must be an email address')) });
+export const BillingEmailRequest = z.object({ email: z.pipe(z.string().check(z.trim(), z.maxLength(MAX_BILLING_EMAIL_LENGTH)), z.email('must be an email address')) });
 export type BillingEmailRequest = z.infer<typeof BillingEmailRequest>;
 
 /** POST /webhooks/stripe. */

@@ -23,6 +23,9 @@ export type PageQuery<SortKey extends string> = {
   sortOrder?: SortOrder;
 };
 
+/** The longest search a list takes (documents, received mail): longer than any name, subject or address it could match. */
+export const MAX_SEARCH_LENGTH = 200;
+
 /** The page sizes of the paged tables. */
 export const PAGE_SIZES = [5, 10, 25] as const;
 

@@ -1,6 +1,6 @@
 // The document calls (docs/api.md § Documents).
 import { z } from 'zod/mini';
-import { IsoDateTime, OkResponse, PagedList } from './common.js';
+import { IsoDateTime, MAX_SEARCH_LENGTH, OkResponse, PagedList } from './common.js';
 import { routeTable } from './route.js';
 
 // Request limits are generous transport limits; the domain applies the exact rules and messages
@@ -39,7 +39,7 @@ export const MAX_DOCUMENTS_PAGE_SIZE = 100;
 /** GET /api/google-docs?q&sortBy&page&pageSize: any of them asks for one page of cards instead of the whole list. */
 export const DocumentsPageQuery = z.strictObject({
     // Longer than any name (70): such a search matches nothing, and says so, rather than failing.
-    q: z._default(z.string().check(z.trim(), z.maxLength(200)), ''),
+    q: z._default(z.string().check(z.trim(), z.maxLength(MAX_SEARCH_LENGTH)), ''),
     sortBy: z._default(DocumentSortBy, 'nameAsc'),
     page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 1),
     pageSize: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_DOCUMENTS_PAGE_SIZE)), DEFAULT_DOCUMENTS_PAGE_SIZE),

@@ -1,6 +1,6 @@
 // The received-mail calls of a document (docs/api.md § Received mail).
 import { z } from 'zod/mini';
-import { IsoDateTime, OkResponse, PagedList, pageQueryFields, type PageQuery } from './common.js';
+import { IsoDateTime, MAX_SEARCH_LENGTH, OkResponse, PagedList, pageQueryFields, type PageQuery } from './common.js';
 import { routeTable } from './route.js';
 
 /** The `:id` of a document's mail calls (anything but a UUID answers 404 DOCUMENT.NOT_FOUND). */
@@ -119,7 +119,7 @@ const day = z.pipe(
 );
 
 const filterFields = {
-  q: z.optional(z.string().check(z.trim(), z.maxLength(200, 'must be at most 200 characters'))),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(MAX_SEARCH_LENGTH, `must be at most ${MAX_SEARCH_LENGTH} characters`))),
   status: z.optional(
     z.pipe(
       z.pipe(

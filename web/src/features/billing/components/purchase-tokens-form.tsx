@@ -1,6 +1,7 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { HTTPError } from 'ky';
+import { MAX_TOKEN_PURCHASE } from '@contract/billing';
 import { InformationDialog } from '@/components/ui/dialog/information-dialog';
 import { assignLocation } from '@/lib/navigation';
 import { fromOfState, rememberCheckoutReturn } from '@/lib/purchase-intent';
@@ -10,7 +11,6 @@ import { formatCount, formatUnitPrice } from '../utils/price-format';
 import {
   DEFAULT_TOKEN_AMOUNT,
   formatTotal,
-  MAX_TOKEN_AMOUNT,
   parseTokenAmount,
   QUICK_SELECT_AMOUNTS,
   roundUpToUnit,
@@ -51,7 +51,7 @@ export function PurchaseTokensForm({ tokenPrice }: PurchaseTokensFormProps) {
   const quantity = roundUpToUnit(amount);
   const total = formatTotal(quantity, tokenPrice);
   // Said at once, with the server's limit, rather than after a refused checkout.
-  const tooMany = quantity > MAX_TOKEN_AMOUNT;
+  const tooMany = quantity > MAX_TOKEN_PURCHASE;
 
   function onAmountChange(event: ChangeEvent<HTMLInputElement>) {
     const value = event.target.value;
@@ -91,7 +91,7 @@ export function PurchaseTokensForm({ tokenPrice }: PurchaseTokensFormProps) {
             type="number"
             inputMode="numeric"
             min={0}
-            max={MAX_TOKEN_AMOUNT}
+            max={MAX_TOKEN_PURCHASE}
             step={TOKEN_AMOUNT_STEP}
             value={text}
             disabled={processing}
@@ -102,7 +102,7 @@ export function PurchaseTokensForm({ tokenPrice }: PurchaseTokensFormProps) {
           />
           {tooMany ? (
             <p id={limitId} className="purchase__limit" role="alert">
-              You can buy at most {formatCount(MAX_TOKEN_AMOUNT)} tokens at once.
+              You can buy at most {formatCount(MAX_TOKEN_PURCHASE)} tokens at once.
             </p>
           ) : null}
           <p id={hintId} className="purchase__hint">

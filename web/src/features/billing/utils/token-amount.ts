@@ -5,8 +5,6 @@ export const DEFAULT_TOKEN_AMOUNT = 1000;
 export const QUICK_SELECT_AMOUNTS = [100, 150, 300, 500, 1000] as const;
 /** Tokens are bought in whole multiples of this. */
 export const TOKEN_UNIT = 1;
-/** The most one purchase may buy (the server's limit, docs/api.md). */
-export const MAX_TOKEN_AMOUNT = 1_000_000;
 /** The amount input's step. */
 export const TOKEN_AMOUNT_STEP = 100;
 

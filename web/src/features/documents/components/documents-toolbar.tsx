@@ -1,4 +1,5 @@
 import { useId, useRef } from 'react';
+import { MAX_SEARCH_LENGTH } from '@contract/common';
 import { isDocumentSort, SORT_OPTIONS, type DocumentSort } from '../utils/document-list';
 import { SearchIcon } from './icons';
 import '@/components/ui/icon-button/icon-button.css';
@@ -25,6 +26,7 @@ export function DocumentsToolbar({ query, onQueryChange, sort, onSortChange }: D
           type="search"
           aria-label="Search documents"
           placeholder="Search documents..."
+          maxLength={MAX_SEARCH_LENGTH}
           value={query}
           onChange={(event) => onQueryChange(event.target.value)}
           onKeyDown={(event) => {

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { MAIL_SEARCH_MAX_LENGTH, MAIL_STATUSES, type MailFilters } from '../utils/mail-filters';
+import { MAX_SEARCH_LENGTH } from '@contract/common';
+import { MAIL_STATUSES, type MailFilters } from '../utils/mail-filters';
 import { receivedMailStatusLabel } from './received-mail-status';
 
 /** How long the search box waits after the last keystroke before it asks the server. */
@@ -45,7 +46,7 @@ export function MailFiltersBar({ filters, onChange, onClear, active, label }: Ma
           className="field__input"
           type="search"
           placeholder="Subject or sender"
-          maxLength={MAIL_SEARCH_MAX_LENGTH}
+          maxLength={MAX_SEARCH_LENGTH}
           value={text}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={(event) => {

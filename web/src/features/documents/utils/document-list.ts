@@ -1,5 +1,6 @@
 // Searching, sorting and paging the documents list (docs/product.md § Documents list).
 import type { DocumentsPageQuery } from '../api/types';
+import { DEFAULT_DOCUMENTS_PAGE_SIZE } from '@contract/documents';
 
 export const SORT_OPTIONS = [
   { value: 'nameAsc', label: 'Name (A–Z)' },
@@ -18,7 +19,7 @@ export const DEFAULT_SORT: DocumentSort = 'nameAsc';
  * sorts them here, at once; a larger one has the server do it. (100 cards cost the server ~4× as much per
  * visit: 33 kB of JSON where 24 travel in 8 kB.)
  */
-export const LIST_PAGE_SIZE = 24;
+export const LIST_PAGE_SIZE = DEFAULT_DOCUMENTS_PAGE_SIZE;
 
 /** How long the typing must pause before a large account's search goes to the server. */
 export const SEARCH_DEBOUNCE_MS = 250;

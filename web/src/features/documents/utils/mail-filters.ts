@@ -2,6 +2,7 @@
 // page's URL query so a reload, a shared link and Back show the same list: `q` (a substring of the
 // subject or the sender), `status`, and `from`/`to` (YYYY-MM-DD, inclusive), as the server takes them
 // (docs/api.md § Received mail).
+import { MAX_SEARCH_LENGTH } from '@contract/common';
 import type { ReceivedMailStatus } from '../api/types';
 
 export type MailFilters = { q: string; status: ReceivedMailStatus | ''; from: string; to: string };
@@ -10,9 +11,6 @@ export const NO_MAIL_FILTERS: MailFilters = { q: '', status: '', from: '', to: '
 
 /** The statuses a user can filter on, in the order the pipeline reaches them. */
 export const MAIL_STATUSES: readonly ReceivedMailStatus[] = ['received', 'processing', 'processed', 'held', 'failed', 'ignored', 'duplicate', 'expired'];
-
-/** The longest search the box sends (the server bounds it too). */
-export const MAIL_SEARCH_MAX_LENGTH = 200;
 
 const FILTER_KEYS = ['q', 'status', 'from', 'to'] as const;
 
@@ -27,7 +25,7 @@ export function isIsoDay(value: string): boolean {
 
 /** The filters a URL query names; anything the server would refuse (an unknown status, a malformed day) is dropped. */
 export function mailFiltersOf(search: URLSearchParams): MailFilters {
-  const q = (search.get('q') ?? '').trim().slice(0, MAIL_SEARCH_MAX_LENGTH);
+  const q = (search.get('q') ?? '').trim().slice(0, MAX_SEARCH_LENGTH);
   const status = search.get('status') ?? '';
   const from = search.get('from') ?? '';
   const to = search.get('to') ?? '';

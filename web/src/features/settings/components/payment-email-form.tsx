@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { MAX_BILLING_EMAIL_LENGTH } from '@contract/billing';
 import { InformationDialog } from '@/components/ui/dialog/information-dialog';
 import { EmailField } from '@/components/ui/email-input/email-field';
 import { toast } from '@/components/ui/toast/toast-store';
@@ -7,8 +8,6 @@ import { serverMessageOf } from '@/lib/server-message';
 import { useUpdatePaymentEmail } from '../api/update-payment-email';
 
 export const UPDATE_PAYMENT_EMAIL_FAILED_MESSAGE = 'Failed to update payment email. Please try again.';
-/** The server's limit for an address (RFC 5321). */
-const MAX_PAYMENT_EMAIL_LENGTH = 254;
 
 /** The payment email (docs/product.md § Settings): an email field and "Update", disabled when empty or while updating. */
 export function PaymentEmailForm({ initialEmail }: { initialEmail: string }) {
@@ -40,7 +39,7 @@ export function PaymentEmailForm({ initialEmail }: { initialEmail: string }) {
         label="Payment email"
         block="payment-email"
         autoComplete="email"
-        maxLength={MAX_PAYMENT_EMAIL_LENGTH}
+        maxLength={MAX_BILLING_EMAIL_LENGTH}
         value={email}
         onValueChange={setEmail}
         disabled={updating}

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { MAX_SEARCH_LENGTH } from '@contract/common';
 import { documentKeys } from '../../api/query-keys';
 import { aDocument, cardNames, cardOf, cards, ok, pagedDocuments, renderDocumentsList } from './documents-test-kit';
 
@@ -14,6 +15,12 @@ describe('documents list: search, order and pages', () => {
 
       expect(cardNames()).toEqual(['Invoices', 'Old invoices']);
       expect(screen.getByPlaceholderText('Search documents...')).toHaveValue('INVO');
+    });
+
+    it('takes no longer a search than the server does', async () => {
+      await renderDocumentsList(documents);
+
+      expect(screen.getByRole('searchbox', { name: 'Search documents' })).toHaveAttribute('maxLength', String(MAX_SEARCH_LENGTH));
     });
 
     it('says when nothing matches', async () => {
