@@ -3,6 +3,9 @@ import { z } from 'zod/mini';
 import { IsoDateTime, PagedList, pageQueryFields, type PageQuery } from './common.js';
 import { routeTable } from './route.js';
 
+/** The share of the period's allowance at or below which the balance is low: the app warns, and a notification mails once. */
+export const LOW_BALANCE_SHARE = 0.1;
+
 /** The balance, as GET /api/tokens/state shows it. */
 export const TokenState = z.strictObject({
   subscriptionTokens: z.int(),

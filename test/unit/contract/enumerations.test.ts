@@ -4,12 +4,14 @@ import { DOCUMENT_SORTS as CONTRACT_DOCUMENT_SORTS } from '../../../src/contract
 import { NotificationSettingsView } from '../../../src/contract/notifications.js';
 import { RECEIVED_MAIL_STATUSES, type ReceivedMailStatus } from '../../../src/contract/received-mails.js';
 import { SUBSCRIPTION_STATUSES as CONTRACT_SUBSCRIPTION_STATUSES } from '../../../src/contract/subscription.js';
+import { LOW_BALANCE_SHARE as CONTRACT_LOW_BALANCE_SHARE } from '../../../src/contract/usage.js';
 import { MAX_TOKEN_PURCHASE } from '../../../src/modules/billing/application/start-token-checkout.use-case.js';
 import { PLAN_TYPES, PRICE_TYPES } from '../../../src/modules/billing/domain/price.js';
 import { SUBSCRIPTION_STATUSES } from '../../../src/modules/billing/domain/subscription.js';
 import { DOCUMENT_SORTS } from '../../../src/modules/documents/domain/document-list.js';
 import type { MailStatus } from '../../../src/modules/mail/domain/inbound-message.js';
 import { NOTIFICATION_SETTINGS } from '../../../src/modules/notifications/domain/notification-kind.js';
+import { LOW_BALANCE_SHARE } from '../../../src/modules/notifications/domain/notification-decisions.js';
 
 // The contract declares the values it sends and takes itself (the web app compiles it, and a domain may
 // not import it: .dependency-cruiser.mjs); the domain keeps its own lists for its rules. Each pair is one
@@ -26,6 +28,10 @@ describe('the enumerations the contract shares with the domain', () => {
 
   it('caps a token checkout where the use case does', () => {
     expect(CONTRACT_MAX_TOKEN_PURCHASE).toBe(MAX_TOKEN_PURCHASE);
+  });
+
+  it('calls a balance low where the low-balance notification does', () => {
+    expect(CONTRACT_LOW_BALANCE_SHARE).toBe(LOW_BALANCE_SHARE);
   });
 
   it('has the sorts of the documents list that the documents domain applies', () => {

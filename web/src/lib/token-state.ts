@@ -3,15 +3,12 @@
 // A failed load is logged and the last known values stay. It also says how many mails wait for tokens,
 // which turns the panel to an alert and shows the banner (token-banner.tsx).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { tokenRoutes, type TokenState } from '@contract/usage';
+import { LOW_BALANCE_SHARE, tokenRoutes, type TokenState } from '@contract/usage';
 import { callRoute } from './api-route';
 import { tokenStateKeys } from './query-keys';
 
 /** The balance as GET /api/tokens/state answers it (the HTTP contract's type). */
 export type { TokenState };
-
-/** The share of the period's allowance at or below which the balance is low (docs/api.md § Tokens). */
-export const LOW_BALANCE_SHARE = 0.1;
 
 /**
  * How urgent the balance is: `alert` when nothing is left or mail waits for tokens, `warning` at or
