@@ -26,8 +26,9 @@ export type PageQuery<SortKey extends string> = {
 /** The longest search a list takes (documents, received mail): longer than any name, subject or address it could match. */
 export const MAX_SEARCH_LENGTH = 200;
 
-/** The page sizes of the paged tables. */
+/** The page sizes of the paged tables, and the one a table starts with. */
 export const PAGE_SIZES = [5, 10, 25] as const;
+export const DEFAULT_PAGE_SIZE = 5;
 
 /**
  * The fields of a paged table's query (docs/api.md § Conventions, "Paged tables"), for a table sorted by
@@ -36,7 +37,7 @@ export const PAGE_SIZES = [5, 10, 25] as const;
 export function pageQueryFields<const K extends readonly [string, ...string[]]>(sortKeys: K, defaultSort: K[number]) {
   return {
     page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 1),
-    pageSize: z._default(z.coerce.number().check(z.int(), z.refine((size) => (PAGE_SIZES as readonly number[]).includes(size), 'must be 5, 10 or 25')), 5),
+    pageSize: z._default(z.coerce.number().check(z.int(), z.refine((size) => (PAGE_SIZES as readonly number[]).includes(size), 'must be 5, 10 or 25')), DEFAULT_PAGE_SIZE),
     sortBy: z._default(z.enum(sortKeys), defaultSort),
     sortOrder: z._default(SortOrder, 'desc'),
   };

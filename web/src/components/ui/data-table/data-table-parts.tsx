@@ -1,7 +1,7 @@
 // The small pieces DataTable renders: cut text, the sort icon, the "1–5 of 23" range, and what a click
 // on a row does when its rows open something.
 import type { MouseEvent } from 'react';
-import type { SortOrder } from './use-table-query';
+import type { SortOrder } from '@contract/common';
 
 /** A string cell's text cut as `truncate` and `nowrap` say; for a cell that shows more than its text. */
 export function Truncated({ text, max, nowrap }: { text: string; max: number; nowrap: boolean }) {

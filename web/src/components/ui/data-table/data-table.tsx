@@ -28,7 +28,8 @@ import { LoadFailed, type LoadFailure } from '../load-failed/load-failed';
 import { DataTableFooter } from './data-table-footer';
 import { openRowOnClick, SortIcon, Truncated } from './data-table-parts';
 import { joinNames, useScrollHint } from './use-scroll-hint';
-import { nextSort, PAGE_SIZE_OPTIONS, type TableQueryBinding } from './use-table-query';
+import { PAGE_SIZES } from '@contract/common';
+import { nextSort, type TableQueryBinding } from './use-table-query';
 import './data-table.css';
 import './data-table-layouts.css';
 
@@ -102,7 +103,7 @@ export function DataTable<Row, SortKey extends string>({
   emptyMessage = 'Nothing to show yet.',
   failure = null,
   getRowId,
-  pageSizeOptions = PAGE_SIZE_OPTIONS,
+  pageSizeOptions = PAGE_SIZES,
   fit = false,
   stacked = false,
   openRows = false,

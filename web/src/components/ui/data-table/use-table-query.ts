@@ -4,11 +4,7 @@
 // - any sort change or page-size change goes back to page 1.
 // `DataTable` renders a query; this hook owns it. Documents and billing reuse both.
 import { useCallback, useMemo, useReducer } from 'react';
-
-export type SortOrder = 'asc' | 'desc';
-
-export const PAGE_SIZE_OPTIONS = [5, 10, 25] as const;
-export const DEFAULT_PAGE_SIZE = 5;
+import { DEFAULT_PAGE_SIZE, type SortOrder } from '@contract/common';
 
 /** What the server is asked for: `GET ...?page&pageSize&sortBy&sortOrder` (page is 1-based). */
 export type TableQuery<SortKey extends string = string> = {
