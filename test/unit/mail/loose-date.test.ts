@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { looseDateToInstant, parseLooseDate } from '../../../src/modules/mail/domain/loose-date.js';
+import { looseDateToInstant, parseLooseDate, writtenDay } from '../../../src/modules/mail/domain/loose-date.js';
 
 const instant = (written: string) => {
   const date = parseLooseDate(written);
@@ -39,5 +39,13 @@ describe('parseLooseDate', () => {
     expect(parseLooseDate('yesterday')).toBeNull();
     expect(parseLooseDate('')).toBeNull();
     expect(parseLooseDate('32 March 2025')).toBeNull();
+  });
+});
+
+describe('writtenDay', () => {
+  it('writes a day with the English month abbreviation, and keeps an impossible month as its number', () => {
+    expect(writtenDay(3, 3, 2025)).toBe('3 Mar 2025');
+    expect(writtenDay(31, 12, 2026)).toBe('31 Dec 2026');
+    expect(writtenDay(1, 13, 2025)).toBe('1 13 2025');
   });
 });

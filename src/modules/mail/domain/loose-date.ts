@@ -144,3 +144,9 @@ function zoneOf(text: string): number | null {
   const named = /\b([a-z]{1,4})\b\)?\s*$/.exec(text)?.[1] ?? /\(([a-z]{2,4})\)/.exec(text)?.[1];
   return named !== undefined && named in ZONES ? (ZONES[named] ?? null) : null;
 }
+
+/** A day as a block writes a date it could not place in time: `10 Mar 2025` (an impossible month stays a number). */
+export function writtenDay(day: number, month: number, year: number): string {
+  const short = MONTHS[month - 1]?.[0];
+  return `${day} ${short ? short.charAt(0).toUpperCase() + short.slice(1) : month} ${year}`;
+}

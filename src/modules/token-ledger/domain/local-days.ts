@@ -7,7 +7,8 @@ import { DAY_MS, MINUTE_MS } from '../../../shared/clock.js';
  * midnight), the day starts at its first quarter-hour.
  */
 
-const QUARTER_MS = 15 * MINUTE_MS;
+/** Every UTC offset in use is a whole number of these. */
+export const QUARTER_MS = 15 * MINUTE_MS;
 
 export interface LocalDayStart {
   /** The local date, YYYY-MM-DD. */

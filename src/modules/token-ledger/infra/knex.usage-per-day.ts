@@ -1,9 +1,6 @@
 import type { Database } from '../../../platform/db/database.js';
 import type { UsageDayRow } from '../application/ports/ledger.repository.port.js';
-import { localDate, localDayStarts } from '../domain/local-days.js';
-import { MINUTE_MS } from '../../../shared/clock.js';
-
-const QUARTER_MS = 15 * MINUTE_MS;
+import { localDate, localDayStarts, QUARTER_MS } from '../domain/local-days.js';
 const floorQuarter = (instant: Date) => new Date(Math.floor(instant.getTime() / QUARTER_MS) * QUARTER_MS);
 const ceilQuarter = (instant: Date) => new Date(Math.ceil(instant.getTime() / QUARTER_MS) * QUARTER_MS);
 

@@ -4,8 +4,7 @@
 // enough to show the sidebar again.
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { useLocation } from 'react-router-dom';
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import { focusableIn } from '@/lib/focusable';
 
 /** Where the sidebar stops being a drawer (dashboard-layout.css and dashboard-sidebar.css use the same width). */
 export const DESKTOP_QUERY = '(min-width: 768px)';
@@ -52,7 +51,7 @@ export function useDrawer(): Drawer {
   useEffect(() => {
     const drawer = drawerRef.current;
     if (!open || !drawer) return undefined;
-    const target = (focusRef.current ? drawer.querySelector<HTMLElement>(focusRef.current) : null) ?? drawer.querySelector<HTMLElement>(FOCUSABLE);
+    const target = (focusRef.current ? drawer.querySelector<HTMLElement>(focusRef.current) : null) ?? focusableIn(drawer)[0];
     target?.focus();
 
     function onKeyDown(event: KeyboardEvent) {
@@ -65,7 +64,7 @@ export function useDrawer(): Drawer {
       if (event.key !== 'Tab') return;
       // A cycle through the button that opened it (it closes the drawer) and the drawer's controls; the
       // button sits elsewhere in the page, so each step is chosen here rather than left to the browser.
-      const focusable = [...(triggerRef.current ? [triggerRef.current] : []), ...drawer.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      const focusable = [...(triggerRef.current ? [triggerRef.current] : []), ...focusableIn(drawer)];
       if (focusable.length === 0) return;
       event.preventDefault();
       const index = focusable.indexOf(document.activeElement as HTMLElement);

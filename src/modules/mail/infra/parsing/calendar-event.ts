@@ -1,3 +1,5 @@
+import { writtenDay } from '../../domain/loose-date.js';
+
 /**
  * The event of an invitation's `text/calendar` part (RFC 5545), read for the few properties a summary
  * needs: what, when, where, who invites and who is invited, the agenda, and whether it is a request, a
@@ -182,15 +184,13 @@ function oneLine(value: string): string {
   return unescapeText(value).replace(/\s+/g, ' ').trim();
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 /** `20250310T143000` with its TZID → `10 Mar 2025`, `14:30 (Europe/Warsaw)`; a UTC time says UTC. */
 function when(property: Property | undefined): EventTime | null {
   if (!property) return null;
   const match = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})\d{0,2}(Z)?)?/.exec(property.value.trim());
   if (!match) return null;
   const [, year, month, day, hour, minute, utc] = match;
-  const date = `${Number(day)} ${MONTHS[Number(month) - 1] ?? month} ${year}`;
+  const date = writtenDay(Number(day), Number(month), Number(year));
   if (!hour) return { date, time: '' };
   const zone = utc ? 'UTC' : (/(?:^|;)TZID="?([^";:]+)"?/i.exec(property.params)?.[1] ?? '');
   return { date, time: `${hour}:${minute}${zone ? ` (${zone})` : ''}` };

@@ -1,5 +1,5 @@
 import { detectMailKind } from '../../domain/mail-kind.js';
-import { looseDateInForwarderZone, looseDateToInstant, parseLooseDate, type LooseDate } from '../../domain/loose-date.js';
+import { looseDateInForwarderZone, looseDateToInstant, parseLooseDate, writtenDay, type LooseDate } from '../../domain/loose-date.js';
 import type { MailAddress } from '../../domain/mail-address.js';
 import { normaliseMailText } from '../../domain/mail-text.js';
 import type { StructuredMail } from '../../domain/structured-mail.js';
@@ -105,8 +105,6 @@ function dateOf(date: Date | null): Pick<StructuredMail, 'date' | 'dateText'> {
   return { date: date ? date.toISOString() : null, dateText: null };
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 /**
  * The invitation's description (its agenda), cleaned like any mail text, without the lines the mail's
  * own text already holds: Google Calendar and Outlook write the description into the text part too.
@@ -126,7 +124,7 @@ function descriptionPart(calendar: CalendarEvent, ownText: string): string {
 function quotedDate(date: LooseDate, written: string, forwarderZone: Parameters<typeof looseDateInForwarderZone>[1] | null): Pick<StructuredMail, 'date' | 'dateText'> {
   const instant = looseDateToInstant(date) ?? (forwarderZone ? looseDateInForwarderZone(date, forwarderZone) : null);
   if (instant) return { date: instant.toISOString(), dateText: null };
-  const day = `${date.day} ${MONTHS[date.month - 1] ?? ''} ${date.year}`;
+  const day = writtenDay(date.day, date.month, date.year);
   const time = date.hour === null || date.minute === null ? '' : `, ${String(date.hour).padStart(2, '0')}:${String(date.minute).padStart(2, '0')}`;
   return { date: null, dateText: written ? `${day}${time}` : null };
 }

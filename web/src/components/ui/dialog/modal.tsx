@@ -1,8 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { focusableIn } from '@/lib/focusable';
 import './dialog.css';
-
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 type ModalProps = {
   titleId: string;
@@ -62,8 +61,7 @@ export function Modal({ titleId, descriptionId, onEscape, dirty = false, busy, c
     const panel = panelRef.current;
     if (!panel) return;
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const first = panel.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? panel).focus();
+    (focusableIn(panel)[0] ?? panel).focus();
 
     function onKeyDown(event: KeyboardEvent) {
       if (!panel) return;
@@ -76,7 +74,7 @@ export function Modal({ titleId, descriptionId, onEscape, dirty = false, busy, c
       }
       if (event.key !== 'Tab') return;
       const scope = confirmingRef.current && discardRef.current ? discardRef.current : panel;
-      const focusable = Array.from(scope.querySelectorAll<HTMLElement>(FOCUSABLE));
+      const focusable = focusableIn(scope);
       const firstItem = focusable[0];
       const lastItem = focusable[focusable.length - 1];
       if (!firstItem || !lastItem) {
@@ -101,7 +99,7 @@ export function Modal({ titleId, descriptionId, onEscape, dirty = false, busy, c
   const keepEditing = () => {
     setConfirming(false);
     // Back where the user left off: the dialog's first control.
-    requestAnimationFrame(() => panelRef.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus());
+    requestAnimationFrame(() => (panelRef.current ? focusableIn(panelRef.current)[0] : undefined)?.focus());
   };
 
   return createPortal(
