@@ -5,7 +5,6 @@
  * cases (test/integration/mail/smtp/postfix-relay.test.ts), this load lives here because it takes minutes.
  */
 import 'reflect-metadata';
-import { createServer } from 'node:net';
 import { createTransport } from 'nodemailer';
 import { pino } from 'pino';
 import { buildContainer } from '../../../src/container.js';
@@ -14,6 +13,7 @@ import { hasPostfix, startPostfixRelay } from '../../support/postfix/postfix-rel
 import { testConfig } from '../../support/test-config.js';
 import { openBenchDatabase } from '../support/bench-database.js';
 import { INBOUND_DOMAIN as DOMAIN, SENDER, seedDocuments } from './mail-fixture.js';
+import { freePort } from '../../support/free-ports.js';
 export const RELAY_CLIENTS = 50;
 export const RELAY_MAILS_PER_CLIENT = 40;
 /** A hang guard, not a target: on a loaded two-core machine the run takes a few minutes. */
@@ -36,16 +36,6 @@ function mail(to: string, id: string): string {
   return [`From: Ada <${SENDER}>`, `To: ${to}`, `Subject: Report ${id}`, `Message-ID: <${id}@example.com>`, '', `Figures for ${id}.`, ''].join('\r\n');
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** Null where the machine has no Postfix or the run is not root (Postfix's master must be). */
 export async function postfixRelayLoad(): Promise<RelayLoadResult | null> {

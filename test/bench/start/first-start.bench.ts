@@ -1,9 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePorts } from '../../support/free-ports.js';
 
 /**
  * The first `npm start` of a fresh clone, install excluded: the web build, the server build, then the
@@ -28,19 +28,9 @@ function timedRun(command: string, args: string[]): number {
   return performance.now() - started;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function bootUntilReady(out: string): Promise<number> {
-  const [port, smtpPort] = [await freePort(), await freePort()];
+  const [port = 0, smtpPort = 0] = await freePorts(2);
   const started = performance.now();
   const child = spawn(process.execPath, [join(out, 'src/main.js')], {
     cwd: ROOT,

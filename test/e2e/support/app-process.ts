@@ -4,12 +4,12 @@
 // embedded database is locked by the running app: a CLI that opens it runs in between).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { configSchema } from '../../../src/platform/config/config.schema.js';
+import { freePorts } from '../../support/free-ports.js';
 import { migratedDataDir } from '../../support/migrated-data-dir.js';
 
 export const ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
@@ -49,29 +49,6 @@ export interface RunningApp {
   start(): Promise<void>;
   /** `halt()`, then remove DATA_DIR. */
   stop(): Promise<void>;
-}
-
-/** Ports nobody listens on, all held open together while picked so that they differ. */
-async function freePorts(count: number): Promise<number[]> {
-  const servers = Array.from({ length: count }, () => createServer());
-  try {
-    return await Promise.all(
-      servers.map(
-        (server) =>
-          new Promise<number>((resolvePort, reject) => {
-            server.unref();
-            server.once('error', reject);
-            server.listen(0, '127.0.0.1', () => {
-              const address = server.address();
-              if (address && typeof address === 'object') resolvePort(address.port);
-              else reject(new Error('could not determine a free port'));
-            });
-          }),
-      ),
-    );
-  } finally {
-    await Promise.all(servers.map((server) => new Promise<void>((done) => (server.listening ? server.close(() => done()) : done()))));
-  }
 }
 
 function exited(child: ChildProcess): boolean {

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { migrations } from '../../../migrations/index.js';
-import { freePorts, startAppProcess, type AppProcess } from '../../support/operations/app-process.js';
+import { startAppProcess, type AppProcess } from '../../support/operations/app-process.js';
+import { freePorts } from '../../support/free-ports.js';
 
 // A first start creates the embedded database, which takes a while on a slow disk: the process says what
 // it is doing and how long each phase took, so a quiet terminal never looks like a hang.

@@ -13,7 +13,8 @@ import { openDatabase, type OpenDatabase } from '../../../src/platform/db/databa
 import { startFakeOpenAi, type FakeOpenAi } from '../../support/fakes/fake-openai.server.js';
 import { walkDevSignInWith } from '../../support/dev-sign-in-walk.js';
 import { openEventStream } from '../../support/event-stream.js';
-import { freePorts, queuedIds, startAppProcess, type AppProcess } from '../../support/operations/app-process.js';
+import { queuedIds, startAppProcess, type AppProcess } from '../../support/operations/app-process.js';
+import { freePorts } from '../../support/free-ports.js';
 import { RawSmtpClient } from '../../support/smtp-client.js';
 import { testConfig } from '../../support/test-config.js';
 import { migratedDataDir } from '../../support/migrated-data-dir.js';

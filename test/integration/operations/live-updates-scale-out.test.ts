@@ -10,7 +10,8 @@ import { activateLocalSubscription } from '../../support/billing/subscribe.js';
 import { testConfig } from '../../support/test-config.js';
 import { walkDevSignInWith } from '../../support/dev-sign-in-walk.js';
 import { openEventStream, type OpenEventStream } from '../../support/event-stream.js';
-import { freePorts, processedIds, startAppProcess, type AppProcess } from '../../support/operations/app-process.js';
+import { processedIds, startAppProcess, type AppProcess } from '../../support/operations/app-process.js';
+import { freePorts } from '../../support/free-ports.js';
 import type { DocumentListItem } from '../../../src/contract/documents.js';
 import { clonePostgres } from '../../support/test-database.js';
 

@@ -8,7 +8,8 @@ import { KnexDocumentRepository } from '../../../src/modules/documents/infra/kne
 import { LocalDocStore } from '../../../src/modules/documents/infra/local.doc-store.js';
 import { blockRef } from '../../../src/modules/mail/domain/mail-block.js';
 import { openDatabase, type OpenDatabase } from '../../../src/platform/db/database.js';
-import { freePorts, processedIds, queuedIds, startAppProcess, type AppProcess } from '../../support/operations/app-process.js';
+import { processedIds, queuedIds, startAppProcess, type AppProcess } from '../../support/operations/app-process.js';
+import { freePorts } from '../../support/free-ports.js';
 import { testConfig } from '../../support/test-config.js';
 import { aUser } from '../../support/users.js';
 import { clonePostgres } from '../../support/test-database.js';

@@ -8,7 +8,6 @@
  * (the process has no `.env` either unless the repository has one; the test always sets what it needs).
  */
 import { spawn, type ChildProcess, type ChildProcessByStdio } from 'node:child_process';
-import { createServer } from 'node:net';
 import type { Readable } from 'node:stream';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,24 +54,6 @@ export interface AppProcess {
   readonly exited: Promise<ExitStatus>;
   /** SIGTERM, then SIGKILL if it has not exited after `graceMs`; resolves with the exit. */
   stop(graceMs?: number): Promise<ExitStatus>;
-}
-
-/** Ports nobody listens on, held open together while picked so that they differ. */
-export async function freePorts(count: number): Promise<number[]> {
-  const servers = Array.from({ length: count }, () => createServer());
-  try {
-    return await Promise.all(
-      servers.map(
-        (server) =>
-          new Promise<number>((done, reject) => {
-            server.once('error', reject);
-            server.listen(0, '127.0.0.1', () => done((server.address() as { port: number }).port));
-          }),
-      ),
-    );
-  } finally {
-    await Promise.all(servers.map((server) => new Promise<void>((done) => server.close(() => done()))));
-  }
 }
 
 /** Runs the app with `env` over a development baseline: fixed secrets, JSON info logs, listeners on 127.0.0.1. */

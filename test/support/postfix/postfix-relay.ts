@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, connect } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../free-ports.js';
 
 export const POSTFIX = '/usr/sbin/postfix';
 export const POSTQUEUE = '/usr/sbin/postqueue';
@@ -143,17 +144,6 @@ export async function startPostfixRelay(options: PostfixRelayOptions): Promise<P
   return { port, log, flush: () => run(POSTQUEUE, ['-f']), stop };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Postfix's master starts its smtpd on the first connection: wait for a 220 (at most 50 tries). */
 async function waitForGreeting(port: number): Promise<void> {

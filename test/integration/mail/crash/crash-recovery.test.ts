@@ -10,7 +10,7 @@ import { activateLocalSubscription } from '../../../support/billing/subscribe.js
 import { KnexLedgerRepository } from '../../../../src/modules/token-ledger/infra/knex.ledger.repository.js';
 import { openDatabase, type OpenDatabase } from '../../../../src/platform/db/database.js';
 import { blockRef } from '../../../../src/modules/mail/domain/mail-block.js';
-import { freePorts } from '../../../support/operations/app-process.js';
+import { freePorts } from '../../../support/free-ports.js';
 import { builtServerFile } from '../../../support/server-build.js';
 import { TEST_ENCRYPTION_KEY, TEST_JWT_SECRET, testConfig } from '../../../support/test-config.js';
 import { aUser } from '../../../support/users.js';
