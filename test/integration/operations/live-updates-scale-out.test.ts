@@ -5,7 +5,6 @@ import nodemailer from 'nodemailer';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { buildContainer } from '../../../src/container.js';
-import { openDatabase, type OpenDatabase } from '../../../src/platform/db/database.js';
 import { activateLocalSubscription } from '../../support/billing/subscribe.js';
 import { testConfig } from '../../support/test-config.js';
 import { walkDevSignInWith } from '../../support/dev-sign-in-walk.js';
@@ -13,22 +12,19 @@ import { openEventStream, type OpenEventStream } from '../../support/event-strea
 import { processedIds, startAppProcess, type AppProcess } from '../../support/operations/app-process.js';
 import { freePorts } from '../../support/free-ports.js';
 import type { DocumentListItem } from '../../../src/contract/documents.js';
-import { clonePostgres } from '../../support/test-database.js';
+import { useTestDatabase } from '../../support/use-test-app.js';
 
 describe.skipIf(!inject('postgresTemplate'))('live updates across processes on one Postgres database', () => {
-  let database: OpenDatabase;
-  let drop: () => Promise<void>;
+  const database = useTestDatabase('postgres');
   let web: AppProcess;
   let worker: AppProcess;
   let stream: OpenEventStream | null = null;
 
   beforeAll(async () => {
-    const clone = await clonePostgres();
-    drop = clone.drop;
-    database = await openDatabase({ url: clone.url, poolMax: 2 });
+    const url = database.url ?? '';
     const [httpPort, smtpPort] = await freePorts(2);
     // Billing on (the local checkout), so the mail's reservation moves the balance and a balance notice goes out.
-    const env = { DATABASE_URL: clone.url, INBOUND_DOMAIN: 'in.example.com', SENDER_AUTH: 'off', JOB_POLLING_SECONDS: '0.5' };
+    const env = { DATABASE_URL: url, INBOUND_DOMAIN: 'in.example.com', SENDER_AUTH: 'off', JOB_POLLING_SECONDS: '0.5' };
     // One after the other: pg-boss creates its queues on the first start (see scale-out.test.ts).
     web = await startAppProcess('web', { ...env, ROLES: 'http', PORT: String(httpPort), PUBLIC_URL: `http://127.0.0.1:${httpPort}` });
     worker = await startAppProcess('worker', { ...env, ROLES: 'smtp,worker', SMTP_PORT: String(smtpPort) });
@@ -36,9 +32,8 @@ describe.skipIf(!inject('postgresTemplate'))('live updates across processes on o
 
   afterAll(async () => {
     stream?.close();
+    // Runs before the database's own afterAll (registered earlier): the processes stop before it is dropped.
     await Promise.all([web?.stop(10_000), worker?.stop(10_000)]);
-    await database?.close();
-    await drop?.();
   });
 
   it("a mail processed by one process reaches the tab connected to the other: the mail's and the balance's notices", async () => {

@@ -2,17 +2,16 @@
 // SMTP listener, share 500 mails. Every mail is processed exactly once (one block, one reservation,
 // one settlement, one count) and both processes do part of the work.
 import nodemailer from 'nodemailer';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { CreateDocument } from '../../../src/modules/documents/application/create-document.use-case.js';
 import { KnexDocumentRepository } from '../../../src/modules/documents/infra/knex.document.repository.js';
 import { LocalDocStore } from '../../../src/modules/documents/infra/local.doc-store.js';
 import { blockRef } from '../../../src/modules/mail/domain/mail-block.js';
-import { openDatabase, type OpenDatabase } from '../../../src/platform/db/database.js';
 import { processedIds, queuedIds, startAppProcess, type AppProcess } from '../../support/operations/app-process.js';
 import { freePorts } from '../../support/free-ports.js';
 import { testConfig } from '../../support/test-config.js';
 import { aUser } from '../../support/users.js';
-import { clonePostgres } from '../../support/test-database.js';
+import { useTestDatabase } from '../../support/use-test-app.js';
 
 const MAILS = 500;
 // A user's document writes are limited to 50 a minute (Google allows 60): 20 users of 25 mails each
@@ -22,22 +21,12 @@ const SENDERS = 16;
 const PROCESSING_TIMEOUT_MS = 120_000;
 
 describe.skipIf(!inject('postgresTemplate'))('scale-out: two smtp+worker processes on one Postgres database', () => {
-  let database: OpenDatabase;
-  let drop: () => Promise<void>;
-  let url: string;
+  const database = useTestDatabase('postgres');
   const apps: AppProcess[] = [];
 
-  beforeAll(async () => {
-    const clone = await clonePostgres();
-    url = clone.url;
-    drop = clone.drop;
-    database = await openDatabase({ url, poolMax: 4 });
-  });
-
+  // Runs before the database's own afterAll (registered earlier): the processes stop before it is dropped.
   afterAll(async () => {
     await Promise.all(apps.map((app) => app.stop(10_000)));
-    await database?.close();
-    await drop?.();
   });
 
   it(`${MAILS} mails sent to both listeners are each processed exactly once, by both processes`, async () => {
@@ -54,7 +43,7 @@ describe.skipIf(!inject('postgresTemplate'))('scale-out: two smtp+worker process
     const ports = await freePorts(2);
     const env = {
       ROLES: 'smtp,worker',
-      DATABASE_URL: url,
+      DATABASE_URL: database.url ?? '',
       INBOUND_DOMAIN: 'in.example.com',
       SENDER_AUTH: 'off',
       // Self-hosted mode: every user is active with unlimited tokens; the ledger still records each

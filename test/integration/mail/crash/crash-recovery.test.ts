@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import nodemailer from 'nodemailer';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { describe, expect, inject, it, vi } from 'vitest';
 import { CreateDocument } from '../../../../src/modules/documents/application/create-document.use-case.js';
 import { KnexDocumentRepository } from '../../../../src/modules/documents/infra/knex.document.repository.js';
 import { LocalDocStore } from '../../../../src/modules/documents/infra/local.doc-store.js';
@@ -8,13 +8,12 @@ import { pino } from 'pino';
 import { buildContainer } from '../../../../src/container.js';
 import { activateLocalSubscription } from '../../../support/billing/subscribe.js';
 import { KnexLedgerRepository } from '../../../../src/modules/token-ledger/infra/knex.ledger.repository.js';
-import { openDatabase, type OpenDatabase } from '../../../../src/platform/db/database.js';
 import { blockRef } from '../../../../src/modules/mail/domain/mail-block.js';
 import { freePorts } from '../../../support/free-ports.js';
 import { builtServerFile } from '../../../support/server-build.js';
 import { TEST_ENCRYPTION_KEY, TEST_JWT_SECRET, testConfig } from '../../../support/test-config.js';
 import { aUser } from '../../../support/users.js';
-import { clonePostgres } from '../../../support/test-database.js';
+import { useTestDatabase } from '../../../support/use-test-app.js';
 
 const POINTS = ['stored', 'parsed', 'reserved', 'summarised', 'written', 'settled'] as const;
 
@@ -44,20 +43,7 @@ async function startApp(env: Record<string, string>): Promise<Harness> {
 }
 
 describe.skipIf(!inject('postgresTemplate'))('crash recovery: SIGKILL at every step (Postgres)', () => {
-  let database: OpenDatabase;
-  let drop: () => Promise<void>;
-  let url: string;
-
-  beforeAll(async () => {
-    const clone = await clonePostgres();
-    url = clone.url;
-    drop = clone.drop;
-    database = await openDatabase({ url });
-  });
-  afterAll(async () => {
-    await database.close();
-    await drop();
-  });
+  const database = useTestDatabase('postgres');
 
   /** A subscribed user's document that takes mail from boss@example.com. */
   async function subscribedDocument(email: string, name: string) {
@@ -74,7 +60,7 @@ describe.skipIf(!inject('postgresTemplate'))('crash recovery: SIGKILL at every s
   async function appEnv(leaseSeconds: string): Promise<Record<string, string>> {
     const [smtpPort] = await freePorts(1);
     return {
-      DATABASE_URL: url,
+      DATABASE_URL: database.url ?? '',
       SMTP_PORT: String(smtpPort),
       INBOUND_DOMAIN: 'in.example.com',
       JWT_SECRET: TEST_JWT_SECRET,
