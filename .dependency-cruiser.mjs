@@ -37,6 +37,16 @@ export default {
       to: { pathNot: '^src/text/' },
     },
     {
+      name: 'shared-imports-only-itself',
+      comment:
+        'src/shared/ is what domains and use cases may use besides their own code (errors, the clock, ids, ' +
+        'retention periods, outage errors): it imports nothing but its own files and node:crypto, so nothing ' +
+        'of the platform or of a package reaches a domain through it. Plumbing for adapters goes to src/platform/.',
+      severity: 'error',
+      from: { path: '^src/shared/' },
+      to: { pathNot: ['^src/shared/', '^(node:)?crypto$'] },
+    },
+    {
       name: 'application-imports-no-outer-layer',
       comment:
         'application/ (use cases and their ports) imports no infra, http, roles, cli or composition code, ' +

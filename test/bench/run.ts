@@ -272,7 +272,7 @@ that backtracks (the input names it) and bound it, as plain-text.ts does for its
   intake: `**Intake below its share of bare.** The bare server parses each message and keeps nothing. Ours, per
 message, finds the recipient's document (from the process's cache after the first message to an address) and
 takes its share of one insert (concurrent messages go together; on the embedded database the first message
-after a quiet spell waits 1 ms for company, see src/shared/group-commit.ts). On two cores the database's CPU, the listener's and the load
+after a quiet spell waits 1 ms for company, see src/platform/db/group-commit.ts). On two cores the database's CPU, the listener's and the load
 generator's come out of one budget, so each query costs the listener directly. What would close it: Postgres
 on cores of its own (the usual production setup), or several SMTP processes on one database (the scale-out
 test runs two). PGlite is one connection inside the app's own process, so its commits run on the listener's

@@ -1,7 +1,7 @@
 import type { AppConfig } from '../../platform/config/config.js';
 import type { AppModule, ModuleContext } from '../../platform/wiring/app-module.js';
 import { provide } from '../../platform/wiring/overrides.js';
-import { SlidingWindowLimiter } from '../../shared/sliding-window-limiter.js';
+import { SlidingWindowLimiter } from '../../platform/rate-limit/sliding-window-limiter.js';
 import { Authenticate } from './application/authenticate.use-case.js';
 import { CompleteSignIn } from './application/complete-sign-in.use-case.js';
 import { Logout } from './application/logout.use-case.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { GroupCommit } from '../../shared/group-commit.js';
+import { GroupCommit } from '../db/group-commit.js';
 import type { Database } from '../db/database.js';
 import type { Logger } from '../logging/logger.js';
 import { NoticeListeners, SignalListeners, parseNotice, parseSignal, type NoticeListener, type NotificationBus, type SignalListener, type UserNotice, type WireSignal } from './notification-bus.js';

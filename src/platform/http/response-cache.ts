@@ -1,4 +1,4 @@
-import { TtlCache } from '../../shared/ttl-cache.js';
+import { TtlCache } from '../caching/ttl-cache.js';
 import { PreparedJson } from './prepared-json.js';
 
 export interface ResponseCacheOptions {

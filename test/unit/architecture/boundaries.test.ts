@@ -88,6 +88,11 @@ const CASES: Record<string, Case[]> = {
     { part: 'server', breaks: 'a module', files: { 'src/text/bad.ts': `export { hasQuota } from '../modules/beta/index.js';\n` } },
     { part: 'server', breaks: 'an npm package', files: { 'src/text/bad.ts': `import { z } from 'zod';\nexport const cue = z.string();\n` } },
   ],
+  'shared-imports-only-itself': [
+    { part: 'server', breaks: 'the platform', files: { 'src/shared/bad.ts': `export { openDatabase } from '../platform/db/database.js';\n` } },
+    { part: 'server', breaks: 'an npm package', files: { 'src/shared/bad.ts': `import { z } from 'zod';\nexport const schema = z.string();\n` } },
+    { part: 'server', breaks: 'an I/O built-in', files: { 'src/shared/bad.ts': `import { readFileSync } from 'node:fs';\nexport const read = readFileSync;\n` } },
+  ],
   'application-imports-no-outer-layer': [
     { part: 'server', breaks: "its module's infra", files: { 'src/modules/alpha/application/bad.ts': `export { KnexThingRepository } from '../infra/knex.thing.repository.js';\n` } },
     { part: 'server', breaks: "its module's http", files: { 'src/modules/alpha/application/bad.ts': `export { thingRoutes } from '../http/thing.routes.js';\n` } },
@@ -127,7 +132,7 @@ const CASES: Record<string, Case[]> = {
     { part: 'web', breaks: 'a loop through the router', files: { 'web/src/app/session.ts': `import type { routes } from './router';\nexport const session = { token: null as string | null, routes: null as null | typeof routes };\n` } },
   ],
   'imports-resolve': [
-    { part: 'server', breaks: 'a server import of a missing file', files: { 'src/shared/bad.ts': `export { nothing } from './missing.js';\n` } },
+    { part: 'server', breaks: 'a server import of a missing file', files: { 'src/platform/metrics/bad.ts': `export { nothing } from './missing.js';\n` } },
     { part: 'web', breaks: 'a web import of a missing alias target', files: { 'web/src/lib/bad.ts': `export { nothing } from '@/lib/missing';\n` } },
   ],
 };

@@ -1,5 +1,5 @@
 import type { NotificationBus } from '../../../platform/events/notification-bus.js';
-import { TtlCache } from '../../../shared/ttl-cache.js';
+import { TtlCache } from '../../../platform/caching/ttl-cache.js';
 import type { DocumentCardPage, DocumentListQuery } from '../domain/document-list.js';
 import type { DocumentListReader } from '../application/ports/document-list.reader.port.js';
 import { DOCUMENT_CHANGED_SIGNAL, parseDocumentChangedKey } from './document-changed.signal.js';

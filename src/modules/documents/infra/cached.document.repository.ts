@@ -1,6 +1,6 @@
 import type { NotificationBus } from '../../../platform/events/notification-bus.js';
 import type { Transaction } from '../../../shared/transaction.js';
-import { TtlCache } from '../../../shared/ttl-cache.js';
+import { TtlCache } from '../../../platform/caching/ttl-cache.js';
 import type { Document } from '../domain/document.js';
 import type { DeletionStep, DocumentRepository } from '../application/ports/document.repository.port.js';
 import { DOCUMENT_CHANGED_SIGNAL, parseDocumentChangedKey } from './document-changed.signal.js';

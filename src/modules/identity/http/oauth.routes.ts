@@ -6,7 +6,7 @@ import { OAUTH_STATE_LIFETIME_MS, parseSignInMode } from '../domain/sign-in.js';
 import type { CompleteSignIn } from '../application/complete-sign-in.use-case.js';
 import type { StartSignIn } from '../application/start-sign-in.use-case.js';
 import { clearSignInCookie, setSignInCookie, signInNonceOf } from './sign-in-cookie.js';
-import type { SlidingWindowLimiter } from '../../../shared/sliding-window-limiter.js';
+import type { SlidingWindowLimiter } from '../../../platform/rate-limit/sliding-window-limiter.js';
 
 export interface OAuthRouteDeps {
   start: StartSignIn;

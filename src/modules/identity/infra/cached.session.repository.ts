@@ -2,7 +2,7 @@ import type { NotificationBus } from '../../../platform/events/notification-bus.
 import type { Session } from '../domain/session.js';
 import type { User } from '../domain/user.js';
 import type { SessionRepository } from '../application/ports/session.repository.port.js';
-import { TtlCache } from '../../../shared/ttl-cache.js';
+import { TtlCache } from '../../../platform/caching/ttl-cache.js';
 
 /** The signal topic: its key is a session id whose cached copies are stale. */
 export const SESSION_ENDED_SIGNAL = 'session-ended';

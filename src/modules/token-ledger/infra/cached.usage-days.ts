@@ -1,5 +1,5 @@
 import type { Clock } from '../../../shared/clock.js';
-import { TtlCache } from '../../../shared/ttl-cache.js';
+import { TtlCache } from '../../../platform/caching/ttl-cache.js';
 import type { LedgerRepository, UsageDayRow } from '../application/ports/ledger.repository.port.js';
 import type { UsageChartRange, UsageDays } from '../application/ports/usage-days.port.js';
 

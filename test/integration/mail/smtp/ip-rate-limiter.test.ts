@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConnectionCounter } from '../../../../src/modules/mail/infra/smtp/ip-rate-limiter.js';
-import { SlidingWindowLimiter } from '../../../../src/shared/sliding-window-limiter.js';
+import { SlidingWindowLimiter } from '../../../../src/platform/rate-limit/sliding-window-limiter.js';
 
 describe('the per-IP sliding window limiter', () => {
   function limiterAt(limit: number, windowMs: number) {

@@ -3,7 +3,7 @@ import { isEmbedded, type Database } from '../../../../platform/db/database.js';
 import { KEPT_IGNORED_PER_DOCUMENT, keepsContent, type InboundMessage, type Outcome } from '../../domain/inbound-message.js';
 import type { ForwardingConfirmation } from '../../application/ports/mail-parser.port.js';
 import type { InboundMessageRepository, NewInboundMessage, RunClaim, StepResults } from '../../application/ports/inbound-message.repository.port.js';
-import { GroupCommit } from '../../../../shared/group-commit.js';
+import { GroupCommit } from '../../../../platform/db/group-commit.js';
 import { KnexMailQueue } from '../queue/knex.mail-queue.js';
 import { EARLIER_DELIVERY_COLUMN, toClaimedRun, toMessage, type MessageRow } from './message-row.mapping.js';
 

@@ -1,5 +1,5 @@
 import type { UserRepository } from '../../../identity/index.js';
-import { TtlCache } from '../../../../shared/ttl-cache.js';
+import { TtlCache } from '../../../../platform/caching/ttl-cache.js';
 import type { MailReader, MailReaders } from '../../application/ports/mail-readers.port.js';
 import { MINUTE_MS } from '../../../../shared/clock.js';
 

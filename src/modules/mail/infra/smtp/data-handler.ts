@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { SMTPServerDataResult, SMTPServerDataStream, SMTPServerSession } from 'smtp-server';
 import type { IntakeRecipient, MailIntake } from '../../application/ports/mail-intake.port.js';
 import type { InFlight } from './in-flight.js';
-import type { SlidingWindowLimiter } from '../../../../shared/sliding-window-limiter.js';
+import type { SlidingWindowLimiter } from '../../../../platform/rate-limit/sliding-window-limiter.js';
 import { originalClientOf } from './received-header.js';
 import type { SessionGuards } from './session-guards.js';
 import { INSUFFICIENT_STORAGE } from './enhanced-status.js';

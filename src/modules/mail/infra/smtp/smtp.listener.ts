@@ -11,7 +11,7 @@ import { createDataHandler } from './data-handler.js';
 import { installEnhancedStatusContexts } from './enhanced-status.js';
 import { InFlight } from './in-flight.js';
 import { KnownPeers } from './known-peers.js';
-import { SlidingWindowLimiter } from '../../../../shared/sliding-window-limiter.js';
+import { SlidingWindowLimiter } from '../../../../platform/rate-limit/sliding-window-limiter.js';
 import { SessionGuards } from './session-guards.js';
 import type { SmtpListenerOptions } from './smtp-listener-options.js';
 import { smtpError } from './smtp-session.js';

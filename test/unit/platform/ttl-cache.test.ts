@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TtlCache } from '../../../src/shared/ttl-cache.js';
+import { TtlCache } from '../../../src/platform/caching/ttl-cache.js';
 
 /** A load the test finishes when it wants, counting how often it was started. */
 function gate<V>() {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GroupCommit } from '../../../src/shared/group-commit.js';
+import { GroupCommit } from '../../../src/platform/db/group-commit.js';
 
 /** A commit function that records its batches and finishes when the test says so. */
 function recordingCommit(fail: (items: string[]) => boolean = () => false) {
