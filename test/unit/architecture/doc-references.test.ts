@@ -38,3 +38,40 @@ describe('citations of docs/product.md in the code', () => {
     expect(dangling).toEqual([]);
   });
 });
+
+// docs/architecture.md draws the source tree (§ Modules and layers): a folder or file added without a line
+// there leaves the next reader a map with a hole in it.
+
+/** The tree's lines: from `src/` to the web app's entry. */
+const TREE = (() => {
+  const lines = readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8').split('\n');
+  const start = lines.findIndex((line) => line.trimEnd() === 'src/');
+  const end = lines.findIndex((line, index) => index > start && line.startsWith('web/ '));
+  return lines.slice(start, end);
+})();
+
+function entries(dir: string, kind: 'folders' | 'files'): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true })
+    .filter((entry) => (kind === 'folders' ? entry.isDirectory() : entry.isFile()))
+    .map((entry) => entry.name);
+}
+
+describe('the source tree in docs/architecture.md', () => {
+  it('has a line for every module, platform folder, role and command', () => {
+    const startsLine = (name: string) => TREE.some((line) => new RegExp(`^\\s+${name.replace('.', '\\.')}[/\\s]`).test(line));
+    const missing = [
+      ...entries('src/modules', 'folders').map((name) => `${name}/`),
+      ...entries('src/platform', 'folders').map((name) => `${name}/`),
+      ...entries('src/roles', 'files'),
+      ...entries('src/cli', 'files').map((name) => `cli/${name}`),
+    ].filter((name) => !startsLine(name.replace(/\/$/, '')));
+    expect(TREE.length).toBeGreaterThan(50);
+    expect(missing).toEqual([]);
+  });
+
+  it('names every file of src/shared and src/text', () => {
+    const text = TREE.join('\n');
+    const missing = [...entries('src/shared', 'files'), ...entries('src/text', 'files')].filter((name) => !text.includes(name));
+    expect(missing).toEqual([]);
+  });
+});
