@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { serverMessageOf } from '@/lib/server-message';
 import { useSession } from '@/lib/session-store';
 import { useDeleteAccount } from '../api/delete-account';
+import './delete-account-dialog.css';
 
 export const DELETE_ACCOUNT_FAILED_MESSAGE = 'Your account could not be deleted. Nothing was deleted. Please try again.';
 
