@@ -3,6 +3,7 @@
 // legal pages are one click away. And a new account starts with the onboarding guide.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { consoleErrors, themeOfPage } from './support/accessibility.js';
 import { UNTIL_STEP, useJourneys } from './support/browser.js';
 import { continueWithGoogle, expectDashboardShell, pathOf, uniqueEmail, waitForPath } from './support/steps.js';
 
@@ -12,10 +13,6 @@ type PageGlobals = {
   localStorage: { getItem(key: string): string | null };
   getComputedStyle(element: unknown): { backgroundColor: string };
 };
-
-function themeOfPage(page: Page): Promise<string | undefined> {
-  return page.evaluate(() => (globalThis as unknown as PageGlobals).document.documentElement.dataset['theme']);
-}
 
 function bodyBackground(page: Page): Promise<string> {
   return page.evaluate(() => {
@@ -33,15 +30,6 @@ async function scrolledTo(page: Page, id: string): Promise<boolean> {
     const { top } = element.getBoundingClientRect();
     return top >= 0 && top < 120;
   }, id);
-}
-
-/** Console errors of the page from now on (a failed request is one too). */
-function consoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
-  });
-  return errors;
 }
 
 describe('the landing page in the browser', () => {

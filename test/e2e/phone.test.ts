@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { loaded } from './support/accessibility.js';
 import { ROOT } from './support/app-process.js';
 import { UNTIL_STEP, useJourneys } from './support/browser.js';
 import { sendMail } from './support/mail.js';
@@ -26,14 +27,6 @@ async function boxOf(locator: Locator): Promise<Box> {
   const box = await locator.boundingBox();
   if (!box) throw new Error('the element is not shown');
   return { top: box.y, bottom: box.y + box.height, left: box.x, right: box.x + box.width };
-}
-
-/** The page has settled: nothing marked busy, no "Loading" text (not networkidle: the event stream stays open). */
-async function loaded(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const doc = (globalThis as unknown as { document: { querySelector(selector: string): unknown; body: { innerText: string } } }).document;
-    return !doc.querySelector('[aria-busy="true"]') && !/Loading/.test(doc.body.innerText);
-  });
 }
 
 async function scrollState(page: Page): Promise<{ scrollY: number; overflowX: number }> {
