@@ -6,17 +6,14 @@
 // search and filters narrow the list ("No mail matches these filters."), and /dashboard/mail searches
 // every document. The forward address is shown whole on the card and on the page. Screenshots of the
 // page, the panel and the phone cards are kept in test-results/screens/ (a CI artefact, git-ignored).
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { FakeChatAnswer } from '../support/fakes/fake-openai.server.js';
-import { ROOT } from './support/app-process.js';
 import { UNTIL_STEP, useJourneys } from './support/browser.js';
+import { boxOf, keepScreenshot } from './support/layout.js';
 import { mailJourneyEnv, sendMail, useFakeModel } from './support/mail.js';
 import { createDocumentByApi, mailRow, processedEmailsTable, signIn } from './support/steps.js';
 
-const SCREENS = join(ROOT, 'test-results', 'screens');
 /** Mail settles within seconds; generous for a busy machine. */
 const SETTLE = { timeout: 30_000 };
 
@@ -36,19 +33,6 @@ const journeys = useJourneys({ env: mailJourneyEnv(openai) });
 const SUBJECT = 'Quarterly budget approved';
 const STRANGER = 'mallory@unknown.test';
 const STRANGER_SUBJECT = 'A very long subject line from somebody who is not on the list of allowed senders at all';
-
-async function keep(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENS, { recursive: true });
-  await page.screenshot({ path: join(SCREENS, `${name}.png`) });
-}
-
-type Box = { left: number; right: number; top: number; bottom: number };
-
-async function boxOf(locator: Locator): Promise<Box> {
-  const box = await locator.boundingBox();
-  if (!box) throw new Error('the element is not shown');
-  return { left: box.x, right: box.x + box.width, top: box.y, bottom: box.y + box.height };
-}
 
 /** How far the page and the table's own scroller scroll sideways (0: not at all). */
 async function sidewaysScroll(page: Page): Promise<{ page: number; table: number }> {
@@ -116,7 +100,7 @@ describe('the mail panel and the Processed Emails table', () => {
       expect(await allow.innerText()).toContain(STRANGER);
     }
     await page.setViewportSize({ width: 1280, height: 800 });
-    await keep(page, 'document-page');
+    await keepScreenshot(page, 'screens', 'document-page');
 
     // A row opens the panel: a dialog named by the mail's heading, the URL names the mail.
     const subject = mailRow(page, SUBJECT).getByRole('button', { name: SUBJECT });
@@ -133,7 +117,7 @@ describe('the mail panel and the Processed Emails table', () => {
     const open = panel.getByRole('link', { name: 'Open in document' });
     expect(await open.getAttribute('target')).toBe('_blank');
     expect((await boxOf(panel)).right).toBeGreaterThan(1279);
-    await keep(page, 'mail-panel');
+    await keepScreenshot(page, 'screens', 'mail-panel');
 
     // Escape closes it and gives the focus back to the row.
     await page.keyboard.press('Escape');
@@ -171,7 +155,7 @@ describe('the mail panel and the Processed Emails table', () => {
     // Both mails until the search (sent once typing pauses) narrows it to one.
     await expect.poll(() => all.getByRole('row').count(), UNTIL_STEP).toBe(2);
     await all.getByRole('link', { name: 'Boss mail' }).waitFor();
-    await keep(page, 'mail-search');
+    await keepScreenshot(page, 'screens', 'mail-search');
     await all.getByRole('button', { name: SUBJECT }).click();
     await page.waitForURL((url) => url.pathname === `/dashboard/doc/${documentId}` && url.searchParams.has('mail'));
     await page.getByRole('dialog', { name: SUBJECT }).waitFor();
@@ -182,7 +166,7 @@ describe('the mail panel and the Processed Emails table', () => {
     const cardAddress = card.locator('.document-card__address');
     expect((await cardAddress.innerText()).replace(/\s/g, '')).toBe(forwardEmail);
     expect(await wholeOnScreen(cardAddress, 1280)).toBe(true);
-    await keep(page, 'documents-card');
+    await keepScreenshot(page, 'screens', 'documents-card');
   });
 
   it('shows each mail as a card with its status and action on a 390×844 phone, and the panel full screen', async () => {
@@ -203,7 +187,7 @@ describe('the mail panel and the Processed Emails table', () => {
     expect(rowBox.right).toBeLessThanOrEqual(390);
     expect((await boxOf(processed.getByRole('cell').nth(4))).top).toBeGreaterThan((await boxOf(processed.getByRole('cell').nth(1))).top);
     await processed.scrollIntoViewIfNeeded();
-    await keep(page, 'phone-cards');
+    await keepScreenshot(page, 'screens', 'phone-cards');
 
     await processed.getByRole('button', { name: SUBJECT }).click();
     const panel = page.getByRole('dialog', { name: SUBJECT });
@@ -211,7 +195,7 @@ describe('the mail panel and the Processed Emails table', () => {
     // The panel slides in (160 ms); on a loaded machine the text may show before the slide ends.
     await expect.poll(async () => (await boxOf(panel)).left, UNTIL_STEP).toBeLessThanOrEqual(0.5);
     expect((await boxOf(panel)).right).toBeGreaterThanOrEqual(389.5);
-    await keep(page, 'phone-panel');
+    await keepScreenshot(page, 'screens', 'phone-panel');
     await panel.getByRole('button', { name: 'Close' }).click();
     await panel.waitFor({ state: 'detached' });
   });

@@ -4,30 +4,18 @@
 // table column is off-screen without a line naming it ("Scroll for …"); the page itself needs no
 // sideways scrolling. The menu button opens the navigation as a drawer. A screenshot of every page is
 // kept in test-results/phone/ (CI keeps that folder as an artefact; it is git-ignored).
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loaded } from './support/accessibility.js';
-import { ROOT } from './support/app-process.js';
 import { UNTIL_STEP, useJourneys } from './support/browser.js';
+import { boxOf, keepScreenshot } from './support/layout.js';
 import { sendMail } from './support/mail.js';
 import { callApi, createDocumentByApi, expectDashboardShell, mailRow, signIn, subscribeWithLocalCheckout, waitForPath } from './support/steps.js';
 import type { DocumentListItem } from '../../src/contract/documents.js';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
-const SCREENSHOTS = join(ROOT, 'test-results', 'phone');
-
 const journeys = useJourneys({ env: { SENDER_AUTH: 'off', INBOUND_DOMAIN: 'in.mailscribe.test', JOB_POLLING_SECONDS: '0.5' } });
-
-type Box = { top: number; bottom: number; left: number; right: number };
-
-async function boxOf(locator: Locator): Promise<Box> {
-  const box = await locator.boundingBox();
-  if (!box) throw new Error('the element is not shown');
-  return { top: box.y, bottom: box.y + box.height, left: box.x, right: box.x + box.width };
-}
 
 async function scrollState(page: Page): Promise<{ scrollY: number; overflowX: number }> {
   return page.evaluate(() => {
@@ -74,11 +62,6 @@ async function layoutProblems(page: Page, heading: Locator): Promise<string[]> {
   return problems;
 }
 
-async function keep(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
-}
-
 describe('the app on a 390×844 phone', () => {
   it('shows each main page\'s heading in the first viewport, hints at columns off-screen and keeps a screenshot', async () => {
     const page = journeys.page();
@@ -88,7 +71,7 @@ describe('the app on a 390×844 phone', () => {
       await heading.waitFor();
       await loaded(page);
       problems.push(...(await layoutProblems(page, heading)).map((problem) => `${name}: ${problem}`));
-      await keep(page, name);
+      await keepScreenshot(page, 'phone', name);
     };
 
     // A new account without a plan creates its first document in the onboarding guide: the document is
@@ -156,7 +139,7 @@ describe('the app on a 390×844 phone', () => {
     expect(await menu.getAttribute('aria-expanded')).toBe('true');
     await nav.getByRole('link', { name: 'Usage', exact: true }).waitFor({ state: 'visible' });
     await page.getByRole('region', { name: 'Tokens' }).waitFor({ state: 'visible' });
-    await keep(page, 'menu-open');
+    await keepScreenshot(page, 'phone', 'menu-open');
 
     await page.keyboard.press('Escape');
     await nav.waitFor({ state: 'hidden' });
@@ -218,13 +201,13 @@ describe('toasts on a phone, a tablet and a wide screen', () => {
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByRole('status').filter({ hasText: 'Description saved.' }).waitFor();
       covered.push(...(await controlsUnderToasts(page)).map((control) => `document page (${size}): ${control}`));
-      await keep(page, `toast-document-${size}`);
+      await keepScreenshot(page, 'phone', `toast-document-${size}`);
 
       await page.goto('/dashboard/settings');
       await page.getByRole('button', { name: 'Update', exact: true }).click();
       await page.getByRole('status').filter({ hasText: 'Payment email updated.' }).waitFor();
       covered.push(...(await controlsUnderToasts(page)).map((control) => `settings (${size}): ${control}`));
-      await keep(page, `toast-settings-${size}`);
+      await keepScreenshot(page, 'phone', `toast-settings-${size}`);
     }
     expect(covered).toEqual([]);
   });
