@@ -19,56 +19,29 @@
  * (reserve + refund), 1% expired, 2% held. Postgres runs in a database of its own
  * (`mailscribe_bench_api_<pid>`, created and dropped), PGlite in a temporary data directory (see
  * support/bench-database.ts).
+ *
+ * Here the run; the calls and their checks are in support/api-calls.ts, the autocannon runs in
+ * support/api-load.ts, the shares of /healthz and the table in support/api-report.ts.
  */
 import 'reflect-metadata';
 import { rmSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import autocannon from 'autocannon';
 import { pino } from 'pino';
 import { buildContainer } from '../../src/container.js';
-import type { Database } from '../../src/platform/db/database.js';
 import { startRuntime } from '../../src/roles/runtime.js';
 import { describeMachine } from './machine.js';
 import { benchDatabaseKinds, openBenchDatabase, type DatabaseKind } from './support/bench-database.js';
-import { seedApiBenchmark, type ApiSeedResult } from './support/api-seed.js';
+import { seedApiBenchmark } from './support/api-seed.js';
+import { API_BENCH_DOCUMENTS, API_BENCH_HOT_DOCUMENT_MAILS, API_BENCH_MAILS, callsFor, selected, type Call } from './support/api-calls.js';
+import { assertAnswered, load, probeOnce, settle } from './support/api-load.js';
+import { apiBenchTable, type ApiBenchResult, type ApiCallResult } from './support/api-report.js';
 import { devSignIn } from './support/dev-sign-in.js';
 import { testConfig } from '../support/test-config.js';
 
-export const API_BENCH_DOCUMENTS = 1_000;
-export const API_BENCH_MAILS = 100_000;
-export const API_BENCH_HOT_DOCUMENT_MAILS = 20_000;
+export { API_BENCH_DOCUMENTS, API_BENCH_HOT_DOCUMENT_MAILS, API_BENCH_MAILS } from './support/api-calls.js';
+export { apiBenchTable, callsBelowShare, healthzShares, healthzShareTarget, type ApiBenchResult, type ApiCallResult } from './support/api-report.js';
 
 const INBOUND_DOMAIN = 'in.example.com';
-/** The chart groups days in the browser's zone; one with DST, as most users have. */
-const CHART_TIME_ZONE = 'Europe/Warsaw';
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-export interface ApiCallResult {
-  name: string;
-  path: string;
-  requests: number;
-  p50Ms: number;
-  p90Ms: number;
-  p99Ms: number;
-  maxMs: number;
-  requestsPerSecond: number;
-  non2xx: number;
-  errors: number;
-  /** The same call at a steady rate of half the saturated throughput: latency without the queue. */
-  steady: { rate: number; p50Ms: number; p99Ms: number };
-}
-
-export interface ApiBenchResult {
-  kind: DatabaseKind;
-  seedSeconds: number;
-  documents: number;
-  mails: number;
-  hotDocumentMails: number;
-  ledgerEntries: number;
-  connections: number;
-  durationSeconds: number;
-  calls: ApiCallResult[];
-}
 
 function envNumber(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -76,157 +49,6 @@ function envNumber(name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number, not ${raw}`);
   return value;
-}
-
-interface Call {
-  name: string;
-  path: string;
-  /** Checks one answer before the load: a benchmark of errors or of an empty page is worthless. */
-  check(body: unknown): string | null;
-}
-
-function callsFor(seeded: ApiSeedResult): Call[] {
-  const { hotDocumentId, typicalDocumentId, typicalDocumentMails } = seeded;
-  // What the web app sends: the Usage page's 180-day range starts at local midnight 179 days ago, with
-  // no `to`; the Processed Emails table asks for page 1 of 5, newest first.
-  const today = new Date();
-  const from = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - 179 * DAY_MS);
-  return [
-    {
-      // The floor: no database, no session. Every other call is reported against it.
-      name: 'healthz',
-      path: '/healthz',
-      check: (body) => ((body as { status?: string }).status === 'ok' ? null : 'expected status ok'),
-    },
-    {
-      // The cheapest authenticated call: its cost is the session check every request makes.
-      name: 'status',
-      path: '/api/status',
-      check: (body) => (typeof body === 'object' && body !== null ? null : 'expected a body'),
-    },
-    {
-      // The whole list at once, as older callers read it (docs/api.md, "Documents").
-      name: UNPAGED_LIST_CALL,
-      path: '/api/google-docs',
-      check: (body) => (Array.isArray(body) && body.length === API_BENCH_DOCUMENTS ? null : `expected ${API_BENCH_DOCUMENTS} documents`),
-    },
-    {
-      // What the Documents page asks first: one page of cards (24, the app's LIST_PAGE_SIZE in
-      // web/src/features/documents/utils/document-list.ts); above that the app pages, searches and sorts on the server.
-      name: 'documents list, first page as the app asks',
-      path: '/api/google-docs?sortBy=nameAsc&page=1&pageSize=24',
-      check: (body) => {
-        const page = body as { data?: unknown[]; total?: number };
-        return page.total === API_BENCH_DOCUMENTS && page.data?.length === 24 ? null : `expected 24 of ${API_BENCH_DOCUMENTS} cards`;
-      },
-    },
-    {
-      name: 'document details',
-      path: `/api/getDocumentDetails/${hotDocumentId}`,
-      check: (body) => ((body as { processedEmailsCount?: number }).processedEmailsCount ? null : 'expected processed mails on the hot document'),
-    },
-    {
-      name: 'received mails (page 1 of 5, newest first)',
-      path: `/api/document/${hotDocumentId}/received-mails?page=1&pageSize=5&sortBy=receivedAt&sortOrder=desc`,
-      check: (body) => {
-        const page = body as { data?: unknown[]; total?: number };
-        return page.total === API_BENCH_HOT_DOCUMENT_MAILS && page.data?.length === 5 ? null : `expected 5 of ${API_BENCH_HOT_DOCUMENT_MAILS} mails`;
-      },
-    },
-    {
-      // The same page of a document with a typical share of the mail: the exact total is counted per call,
-      // so this call's cost grows with the document's mail.
-      name: `received mails, typical document (${typicalDocumentMails} mails)`,
-      path: `/api/document/${typicalDocumentId}/received-mails?page=1&pageSize=5&sortBy=receivedAt&sortOrder=desc`,
-      check: (body) => ((body as { total?: number }).total === typicalDocumentMails ? null : `expected ${typicalDocumentMails} mails`),
-    },
-    {
-      name: 'usage chart (180 days)',
-      path: `/api/tokens/usage/chart?${new URLSearchParams({ from: from.toISOString(), tz: CHART_TIME_ZONE }).toString()}`,
-      check: (body) => {
-        const usage = (body as { usage?: unknown[] }).usage;
-        return usage && usage.length >= 170 ? null : `expected ~180 days of usage, got ${usage?.length ?? 'none'}`;
-      },
-    },
-    {
-      // The Usage page's first table page: newest settlements and how many there are in all.
-      name: 'usage table (page 1 of 5, newest first)',
-      path: '/api/tokens/usage/table?page=1&pageSize=5&sortBy=date&sortOrder=desc',
-      check: (body) => ((body as { total?: number }).total === seeded.processedMails ? null : `expected ${seeded.processedMails} settlements`),
-    },
-    {
-      name: 'added tokens (page 1 of 5, newest first)',
-      path: '/api/tokens/added/table?page=1&pageSize=5&sortBy=date&sortOrder=desc',
-      check: (body) => ((body as { total?: number }).total === 1 ? null : 'expected the one grant'),
-    },
-  ];
-}
-
-/** BENCH_API_CALLS narrows a run to the calls whose names contain one of its parts. */
-function selected(calls: Call[]): Call[] {
-  const parts = (process.env.BENCH_API_CALLS ?? '').split(',').map((part) => part.trim().toLowerCase()).filter(Boolean);
-  return parts.length === 0 ? calls : calls.filter((call) => parts.some((part) => call.name.toLowerCase().includes(part)));
-}
-
-/** What the app's requests carry: the session, and the encodings every browser accepts (answers over 1 kB travel compressed). */
-function requestHeaders(token: string): Record<string, string> {
-  return { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' };
-}
-
-/** One request; tried again once, as a keep-alive socket the server closed during the seeding may be reused. */
-async function probeOnce(url: string, token: string): Promise<Response> {
-  const request = () => fetch(url, { headers: requestHeaders(token) });
-  try {
-    return await request();
-  } catch {
-    return request();
-  }
-}
-
-interface PoolGauge {
-  numUsed(): number;
-  numPendingAcquires(): number;
-}
-
-/**
- * Waits until the server has finished the requests autocannon gave up on at the end of a run (they still
- * hold or wait for database connections): the pool must stay idle for 150 ms. So the next call, and the
- * shutdown, start from an idle server.
- */
-async function settle(db: Database): Promise<void> {
-  const pool = (db.client as { pool?: Partial<PoolGauge> }).pool;
-  if (typeof pool?.numUsed !== 'function' || typeof pool.numPendingAcquires !== 'function') return;
-  const gauge = pool as PoolGauge;
-  const deadline = Date.now() + 60_000;
-  let idleChecks = 0;
-  while (idleChecks < 3 && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    idleChecks = gauge.numUsed() === 0 && gauge.numPendingAcquires() === 0 ? idleChecks + 1 : 0;
-  }
-}
-
-async function load(url: string, token: string, seconds: number, connections: number, workers: number, overallRate?: number): Promise<autocannon.Result> {
-  return autocannon({
-    url,
-    connections,
-    duration: seconds,
-    ...(overallRate ? { overallRate } : {}),
-    // PGlite answers one query at a time: 50 queued chart calls can take longer than autocannon's 10 s.
-    timeout: 60,
-    headers: requestHeaders(token),
-    ...(workers > 0 ? { workers } : {}),
-  });
-}
-
-/** A run with more than 0.1% non-2xx answers or errors measured the wrong thing. */
-function assertAnswered(kind: string, call: Call, result: autocannon.Result): void {
-  const requests = result.requests.total;
-  const failed = result.non2xx + result.errors;
-  if (requests === 0 || failed > requests * 0.001) {
-    throw new Error(
-      `${kind} ${call.name}: ${result.non2xx} non-2xx and ${result.errors} errors in ${requests} requests (status counts ${JSON.stringify(result.statusCodeStats ?? {})})`,
-    );
-  }
 }
 
 export async function apiBenchmark(kind: DatabaseKind): Promise<ApiBenchResult> {
@@ -319,61 +141,6 @@ export async function apiBenchmark(kind: DatabaseKind): Promise<ApiBenchResult> 
     await database.close();
     rmSync(config.DATA_DIR, { recursive: true, force: true });
   }
-}
-
-/**
- * Each call's throughput as a share of `/healthz` in the same run (the floor: no database, no session), and the
- * share it must reach: the cheapest calls (the session check alone, document details) a fifth, every other read a
- * tenth.
- */
-export function healthzShareTarget(callName: string): number | null {
-  // The unpaged list answers every card at once (364 kB of JSON for 1,000 documents): it stays for older
-  // callers and is reported, while the app asks pages (issue 15: the list costs what a page costs). It is
-  // answered from kept, pre-compressed bytes (owner-answers.cache.ts); profiled under this load, the server's
-  // thread sits idle most of the run while autocannon's turns each compressed body into a string: the number
-  // measures the load generator as much as the app.
-  if (callName === UNPAGED_LIST_CALL) return null;
-  return callName === 'status' || callName === 'document details' ? 0.2 : 0.1;
-}
-
-const UNPAGED_LIST_CALL = 'documents list, whole (unpaged)';
-
-/** The share of `/healthz` each call reached in its database's run (null when `/healthz` was not run). */
-export function healthzShares(result: ApiBenchResult): Map<string, number | null> {
-  const floor = result.calls.find((call) => call.name === 'healthz')?.requestsPerSecond;
-  return new Map(result.calls.map((call) => [call.name, floor ? call.requestsPerSecond / floor : null]));
-}
-
-/** The calls of a run below their share of `/healthz`. */
-export function callsBelowShare(result: ApiBenchResult): ApiCallResult[] {
-  const shares = healthzShares(result);
-  return result.calls.filter((call) => {
-    const share = shares.get(call.name);
-    const target = healthzShareTarget(call.name);
-    return call.name !== 'healthz' && target !== null && share !== null && share !== undefined && share < target;
-  });
-}
-
-export function apiBenchTable(results: readonly ApiBenchResult[]): string {
-  const ms = (value: number) => value.toFixed(value < 10 ? 1 : 0);
-  const lines = [
-    '| database | call | saturated: req/s | of /healthz (target) | p50 ms | p90 ms | p99 ms | max ms | steady: req/s | p50 ms | p99 ms | non-2xx + errors |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-  ];
-  for (const result of results) {
-    const shares = healthzShares(result);
-    for (const call of result.calls) {
-      const share = shares.get(call.name);
-      const target = healthzShareTarget(call.name);
-      const percent = share === null || share === undefined ? '' : `${(share * 100).toFixed(share < 0.1 ? 1 : 0)}%`;
-      const ofHealthz =
-        call.name === 'healthz' || percent === '' ? '' : target === null ? `${percent} (reported; the app asks pages)` : `${percent} ${(share ?? 0) >= target ? '✓' : '✗'} (≥ ${(target * 100).toFixed(0)}%)`;
-      lines.push(
-        `| ${result.kind} | ${call.name} | ${call.requestsPerSecond.toFixed(0)} | ${ofHealthz} | ${ms(call.p50Ms)} | ${ms(call.p90Ms)} | ${ms(call.p99Ms)} | ${ms(call.maxMs)} | ${call.steady.rate} | ${ms(call.steady.p50Ms)} | ${ms(call.steady.p99Ms)} | ${call.non2xx + call.errors} |`,
-      );
-    }
-  }
-  return lines.join('\n');
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -1,75 +1,20 @@
+// The Google Docs adapter against a fake Google: its documents, its failures and its access tokens. How it
+// writes a block is in google-docs.doc-store.writing.test.ts.
 import { inspect } from 'node:util';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DocAccessRevokedError,
   DocNotFoundError,
   DocStoreBusyError,
   DocStoreUnavailableError,
-  type DocBlock,
   type DocOwner,
 } from '../../../src/modules/documents/application/ports/doc-store.port.js';
-import type { GoogleDocsDocStore } from '../../../src/modules/documents/infra/google-docs.doc-store.js';
-import { googleStoreOn, StoredGrants } from '../../support/fakes/fake-google-docs.store.js';
-import {
-  startFakeGoogleDocs,
-  type FakeDocument,
-  type FakeParagraph,
-  type FakeGoogleDocs,
-} from '../../support/fakes/fake-google-docs.server.js';
+import { failureOf } from '../../support/rejections.js';
+import { ADA, aBlock, summary, useGoogleDocStore } from '../../support/use-google-doc-store.js';
 
-const ADA: DocOwner = { userId: 'user-ada' };
 const BATCH_UPDATE = ':batchUpdate';
 
-function aBlock(overrides: Partial<DocBlock> = {}): DocBlock {
-  return {
-    heading: 'Quarterly numbers',
-    meta: 'From grace@example.com · 21 Nov 2026, 13:00',
-    body: 'Revenue is up 4%.\n\nAction: reply to Grace by Friday.',
-    ...overrides,
-  };
-}
-
-let google: FakeGoogleDocs;
-let grants: StoredGrants;
-let refreshToken: string;
-let store: GoogleDocsDocStore;
-
-const storeWith = (tuning: Parameters<typeof googleStoreOn>[2] = {}): GoogleDocsDocStore => googleStoreOn(google, grants, tuning);
-
-function documentOf(id: string): FakeDocument {
-  const doc = google.document(id);
-  if (!doc) throw new Error(`the fake has no document ${id}`);
-  return doc;
-}
-
-function summary(paragraphs: FakeParagraph[]): [string, string][] {
-  return paragraphs.map((p) => [p.text, p.namedStyleType]);
-}
-
-function links(paragraphs: FakeParagraph[]): unknown[] {
-  return paragraphs.flatMap((p) => p.runs.filter((run) => run.style.link !== undefined));
-}
-
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  const error: unknown = await promise.then(
-    () => new Error('expected a rejection'),
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof Error)) throw new Error(`rejected with a non-error: ${String(error)}`);
-  return error;
-}
-
-beforeEach(async () => {
-  google = await startFakeGoogleDocs();
-  grants = new StoredGrants();
-  refreshToken = google.issueRefreshToken('ada');
-  grants.tokens.set(ADA.userId, refreshToken);
-  store = storeWith();
-});
-
-afterEach(async () => {
-  await google.close();
-});
+const { google, grants, refreshToken, store, storeWith, documentOf } = useGoogleDocStore();
 
 describe('GoogleDocsDocStore: documents', () => {
   it('creates a document with the title and the intro and returns its id', async () => {
@@ -115,164 +60,12 @@ describe('GoogleDocsDocStore: documents', () => {
   });
 });
 
-describe('GoogleDocsDocStore: writing a block', () => {
-  it('appends a block at the end, after the existing content, as one batchUpdate', async () => {
-    const { externalId } = await store.create(ADA, { title: 'Board mail', intro: 'Intro' });
-    const before = google.count('POST', BATCH_UPDATE);
-
-    await store.write(ADA, externalId, aBlock(), 'end');
-
-    const doc = documentOf(externalId);
-    expect(summary(doc.paragraphs)).toEqual([
-      ['Intro', 'NORMAL_TEXT'],
-      ['', 'NORMAL_TEXT'],
-      ['Quarterly numbers', 'HEADING_2'],
-      ['From grace@example.com · 21 Nov 2026, 13:00', 'NORMAL_TEXT'],
-      ['Revenue is up 4%.', 'NORMAL_TEXT'],
-      ['', 'NORMAL_TEXT'],
-      ['Action: reply to Grace by Friday.', 'NORMAL_TEXT'],
-    ]);
-    expect(google.count('POST', BATCH_UPDATE) - before).toBe(1);
-    const write = google.requests.at(-1);
-    expect(write?.body).toMatchObject({ writeControl: { requiredRevisionId: expect.any(String) } });
-  });
-
-  it('writes a block at the very beginning of the body, before the intro', async () => {
-    const { externalId } = await store.create(ADA, { title: 'Board mail', intro: 'Intro' });
-
-    await store.write(ADA, externalId, aBlock({ body: 'Revenue is up 4%.' }), 'beginning');
-
-    expect(summary(documentOf(externalId).paragraphs)).toEqual([
-      ['Quarterly numbers', 'HEADING_2'],
-      ['From grace@example.com · 21 Nov 2026, 13:00', 'NORMAL_TEXT'],
-      ['Revenue is up 4%.', 'NORMAL_TEXT'],
-      ['', 'NORMAL_TEXT'],
-      ['Intro', 'NORMAL_TEXT'],
-    ]);
-    // At the beginning the read before the write asks for the revision and the markers, never the body.
-    const reads = google.requests.filter((r) => r.method === 'GET');
-    expect(reads.map((r) => r.query.fields)).toEqual(['revisionId,namedRanges']);
-    expect(google.requests.at(-1)?.body).toMatchObject({ writeControl: { requiredRevisionId: expect.any(String) } });
-  });
-
-  it('styles the heading as HEADING_2, the meta line italic and grey, and the summary as plain text without links', async () => {
-    const { externalId } = await store.create(ADA, { title: 'Board mail', intro: 'Intro' });
-
-    await store.write(ADA, externalId, aBlock({ body: 'See https://example.com/report for details.' }), 'end');
-
-    const [, , heading, meta, body] = documentOf(externalId).paragraphs;
-    expect(heading?.runs).toEqual([{ text: 'Quarterly numbers', style: {} }]);
-    expect(meta?.runs).toEqual([
-      {
-        text: 'From grace@example.com · 21 Nov 2026, 13:00',
-        style: { italic: true, foregroundColor: { color: { rgbColor: { red: 0.4, green: 0.4, blue: 0.4 } } } },
-      },
-    ]);
-    expect(body?.runs).toEqual([{ text: 'See https://example.com/report for details.', style: {} }]);
-  });
-
-  it('puts a second block at the beginning above the first, each paragraph keeping its own style', async () => {
-    const { externalId } = await store.create(ADA, { title: 'Board mail', intro: 'Intro' });
-    await store.write(ADA, externalId, aBlock({ heading: 'First', body: 'One.' }), 'beginning');
-
-    // The document now starts with a heading, whose style new paragraphs inserted there would copy.
-    await store.write(ADA, externalId, aBlock({ heading: 'Second', body: 'Two.' }), 'beginning');
-
-    expect(summary(documentOf(externalId).paragraphs)).toEqual([
-      ['Second', 'HEADING_2'],
-      ['From grace@example.com · 21 Nov 2026, 13:00', 'NORMAL_TEXT'],
-      ['Two.', 'NORMAL_TEXT'],
-      ['', 'NORMAL_TEXT'],
-      ['First', 'HEADING_2'],
-      ['From grace@example.com · 21 Nov 2026, 13:00', 'NORMAL_TEXT'],
-      ['One.', 'NORMAL_TEXT'],
-      ['', 'NORMAL_TEXT'],
-      ['Intro', 'NORMAL_TEXT'],
-    ]);
-  });
-
-  it('does not carry a link or a bullet of the last paragraph into a block written after it', async () => {
-    const id = google.seedDocument('ada', 'Notes', ['Reading list', 'Report']);
-    google.edit(id, [
-      { createParagraphBullets: { range: { startIndex: 14, endIndex: 20 }, bulletPreset: 'BULLET_DISC_CIRCLE_SQUARE' } },
-      { updateTextStyle: { range: { startIndex: 14, endIndex: 20 }, textStyle: { link: { url: 'https://example.com' } }, fields: 'link' } },
-    ]);
-
-    await store.write(ADA, id, aBlock({ body: 'Plain.' }), 'end');
-
-    const paragraphs = documentOf(id).paragraphs;
-    expect(paragraphs.map((p) => [p.text, p.bullet])).toEqual([
-      ['Reading list', false],
-      ['Report', true],
-      ['', false],
-      ['Quarterly numbers', false],
-      ['From grace@example.com · 21 Nov 2026, 13:00', false],
-      ['Plain.', false],
-    ]);
-    expect(links(paragraphs.slice(2))).toEqual([]);
-    expect(links(paragraphs.slice(1, 2))).toHaveLength(1);
-  });
-
-  it('lands a block with emoji and Polish letters with every style range on its own text', async () => {
-    const { externalId } = await store.create(ADA, { title: 'Zażółć', intro: 'Wstęp 📬' });
-    // Two mails (an identical block would be the same one, not written twice), differing in their reference.
-    const blockFor = (ref: string): DocBlock =>
-      aBlock({
-        heading: 'Zażółć gęślą jaźń 🎉 𝒳',
-        meta: `Od Łukasz Żółć · 21 lis 2026 🕐 · ${ref}`,
-        body: 'Ćma 🦋 leci.\r\n\r\nŹdźbło 👍🏽 i\u0007 już.',
-      });
-
-    await store.write(ADA, externalId, blockFor('ref 1'), 'end');
-    await store.write(ADA, externalId, blockFor('ref 2'), 'beginning');
-
-    const paragraphs = documentOf(externalId).paragraphs;
-    const expected = (ref: string): [string, string][] => [
-      ['Zażółć gęślą jaźń 🎉 𝒳', 'HEADING_2'],
-      [`Od Łukasz Żółć · 21 lis 2026 🕐 · ${ref}`, 'NORMAL_TEXT'],
-      ['Ćma 🦋 leci.', 'NORMAL_TEXT'],
-      ['', 'NORMAL_TEXT'],
-      ['Źdźbło 👍🏽 i już.', 'NORMAL_TEXT'],
-    ];
-    expect(summary(paragraphs)).toEqual([
-      ...expected('ref 2'),
-      ['', 'NORMAL_TEXT'],
-      ['Wstęp 📬', 'NORMAL_TEXT'],
-      ['', 'NORMAL_TEXT'],
-      ...expected('ref 1'),
-    ]);
-    for (const [meta, ref] of [[paragraphs[1], 'ref 2'], [paragraphs[9], 'ref 1']] as const) {
-      expect(meta?.runs).toEqual([{ text: `Od Łukasz Żółć · 21 lis 2026 🕐 · ${ref}`, style: expect.objectContaining({ italic: true }) }]);
-    }
-    for (const heading of [paragraphs[0], paragraphs[8]]) expect(heading?.runs).toEqual([{ text: 'Zażółć gęślą jaźń 🎉 𝒳', style: {} }]);
-  });
-
-  it('reads again and retries when the document changed between its read and the write at the end', async () => {
-    const { externalId } = await store.create(ADA, { title: 'Board mail', intro: 'Intro' });
-    google.afterNext('GET', `/v1/documents/${externalId}`, () =>
-      google.edit(externalId, [{ insertText: { endOfSegmentLocation: {}, text: '\nTyped by the user' } }]),
-    );
-
-    await store.write(ADA, externalId, aBlock({ body: 'Short.' }), 'end');
-
-    expect(summary(documentOf(externalId).paragraphs).map(([text]) => text)).toEqual([
-      'Intro',
-      'Typed by the user',
-      '',
-      'Quarterly numbers',
-      'From grace@example.com · 21 Nov 2026, 13:00',
-      'Short.',
-    ]);
-    expect(google.requests.filter((r) => r.path.endsWith(BATCH_UPDATE)).map((r) => r.status)).toEqual([200, 400, 200]);
-  });
-});
-
 describe('GoogleDocsDocStore: failures', () => {
   it('answers a write refused with 429 with DocStoreBusyError at once (no retry within the minute), and the next write lands once', async () => {
     const { externalId } = await store.create(ADA, { title: 'Board mail', intro: 'Intro' });
     google.failNext('POST', BATCH_UPDATE, 429, 1);
 
-    const error = await rejection(store.write(ADA, externalId, aBlock(), 'beginning'));
+    const error = await failureOf(store.write(ADA, externalId, aBlock(), 'beginning'));
     expect(error).toBeInstanceOf(DocStoreBusyError);
     expect((error as DocStoreBusyError).retryAfterSeconds).toBe(60);
     await store.write(ADA, externalId, aBlock(), 'beginning');
@@ -286,7 +79,7 @@ describe('GoogleDocsDocStore: failures', () => {
     const { externalId } = await store.create(ADA, { title: 'Board mail', intro: 'Intro' });
     google.failNext('GET', `/v1/documents/${externalId}`, 503, 10);
 
-    const error = await rejection(store.readText(ADA, externalId));
+    const error = await failureOf(store.readText(ADA, externalId));
 
     expect(error).toBeInstanceOf(DocStoreUnavailableError);
     expect(error.message).toContain('after 3 attempts');
@@ -337,19 +130,19 @@ describe('GoogleDocsDocStore: failures', () => {
 
   it('throws DocAccessRevokedError once the user revoked the grant, without leaking a token', async () => {
     const { externalId } = await store.create(ADA, { title: 'Board mail', intro: 'Intro' });
-    google.revokeRefreshToken(refreshToken);
+    google.revokeRefreshToken(refreshToken());
 
-    const error = await rejection(store.write(ADA, externalId, aBlock(), 'end'));
+    const error = await failureOf(store.write(ADA, externalId, aBlock(), 'end'));
 
     expect(error).toBeInstanceOf(DocAccessRevokedError);
     const everything = inspect(error, { depth: 10 });
-    expect(everything).not.toContain(refreshToken);
+    expect(everything).not.toContain(refreshToken());
     expect(everything).not.toContain('ya29.');
     expect(everything).not.toContain(google.clientSecret);
   });
 
   it('throws DocAccessRevokedError when a fresh token refresh is refused with invalid_grant', async () => {
-    google.revokeRefreshToken(refreshToken);
+    google.revokeRefreshToken(refreshToken());
 
     await expect(store.readText(ADA, 'any-doc')).rejects.toBeInstanceOf(DocAccessRevokedError);
     expect(google.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['POST /token 400']);
@@ -372,7 +165,7 @@ describe('GoogleDocsDocStore: failures', () => {
 
   it('works again with the new grant after the user signed in again', async () => {
     const { externalId } = await store.create(ADA, { title: 'Board mail', intro: 'Intro' });
-    google.revokeRefreshToken(refreshToken);
+    google.revokeRefreshToken(refreshToken());
     await expect(store.readText(ADA, externalId)).rejects.toBeInstanceOf(DocAccessRevokedError);
 
     grants.tokens.set(ADA.userId, google.issueRefreshToken('ada'));

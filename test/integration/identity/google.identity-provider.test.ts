@@ -1,85 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { inspect } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CodeExchangeError,
-  type ExternalIdentity,
-} from '../../../src/modules/identity/application/ports/identity-provider.port.js';
+import { describe, expect, it } from 'vitest';
 import { DOCS_SCOPE } from '../../../src/modules/identity/domain/scopes.js';
-import {
-  GoogleIdentityProvider,
-  type GoogleIdentityProviderOptions,
-} from '../../../src/modules/identity/infra/google.identity-provider.js';
-import {
-  aGoogleUser,
-  pkceChallengeOf,
-  startFakeGoogleOAuth,
-  type FakeGoogleOAuth,
-  type IssueCodeInput,
-} from '../../support/fakes/fake-google-oauth.server.js';
+import { GoogleIdentityProvider } from '../../../src/modules/identity/infra/google.identity-provider.js';
+import { aGoogleUser, pkceChallengeOf } from '../../support/fakes/fake-google-oauth.server.js';
+import { freePort } from '../../support/free-ports.js';
+import { ALL_GRANTED, exchangeFailure, REDIRECT_URI, useGoogleIdentityProvider } from '../../support/use-google-identity-provider.js';
 
-const REDIRECT_URI = 'http://localhost:3000/oauth/callback';
-// What Google's token answer lists after consent to `openid email profile drive.file`.
-const ALL_GRANTED = [
-  'openid',
-  'https://www.googleapis.com/auth/userinfo.email',
-  'https://www.googleapis.com/auth/userinfo.profile',
-  DOCS_SCOPE,
-];
-
-let google: FakeGoogleOAuth;
-let provider: GoogleIdentityProvider;
-
-function providerWith(overrides: Partial<GoogleIdentityProviderOptions> = {}): GoogleIdentityProvider {
-  return new GoogleIdentityProvider({
-    clientId: google.clientId,
-    clientSecret: google.clientSecret,
-    endpoints: google.endpoints,
-    timeoutMs: 2_000,
-    ...overrides,
-  });
-}
-
-/** Issues a code at the fake for a fresh PKCE pair and returns what the callback would hold. */
-function aConsent(overrides: Partial<IssueCodeInput> = {}): { code: string; codeVerifier: string } {
-  const codeVerifier = randomBytes(48).toString('base64url');
-  const code = google.issueCode({
-    codeChallenge: pkceChallengeOf(codeVerifier),
-    redirectUri: REDIRECT_URI,
-    user: aGoogleUser(),
-    grantedScopes: ALL_GRANTED,
-    ...overrides,
-  });
-  return { code, codeVerifier };
-}
-
-async function exchangeFailure(promise: Promise<ExternalIdentity>): Promise<CodeExchangeError> {
-  const error: unknown = await promise.then(
-    (identity) => identity,
-    (rejection: unknown) => rejection,
-  );
-  expect(error).toBeInstanceOf(CodeExchangeError);
-  return error as CodeExchangeError;
-}
-
-async function aClosedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
-beforeAll(async () => {
-  google = await startFakeGoogleOAuth();
-  provider = providerWith();
-});
-
-afterAll(async () => {
-  await google.close();
-});
+const { google, provider, providerWith, aConsent } = useGoogleIdentityProvider();
 
 describe('GoogleIdentityProvider.authorizationUrl', () => {
   it('asks Google for a code with PKCE, offline access and the sign-in plus drive.file scopes', () => {
@@ -324,7 +252,7 @@ describe('GoogleIdentityProvider.exchangeCode', () => {
   });
 
   it('fails when the token endpoint is unreachable', async () => {
-    const port = await aClosedPort();
+    const port = await freePort();
     const tokenUrl = `http://127.0.0.1:${port}/token`;
     const unreachable = providerWith({ endpoints: { ...google.endpoints, tokenUrl } });
     const { code, codeVerifier } = aConsent();

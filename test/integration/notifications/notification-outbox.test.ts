@@ -1,54 +1,22 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DecideNotifications } from '../../../src/modules/notifications/application/decide-notifications.use-case.js';
 import { DELIVERY_ATTEMPTS, DELIVERY_LEASE_MS, DeliverNotifications } from '../../../src/modules/notifications/application/deliver-notifications.use-case.js';
-import { noContinuations, type BalanceSource, type MailSource, type Recipients } from '../../../src/modules/notifications/application/ports/notification-sources.port.js';
-import type { OutboundMail, OutboundMessage } from '../../../src/modules/notifications/application/ports/outbound-mail.port.js';
-import { recentMailOf, type BalanceFacts, type MailFact, type RecentMail } from '../../../src/modules/notifications/domain/notification-decisions.js';
+import { noContinuations } from '../../../src/modules/notifications/application/ports/notification-sources.port.js';
+import type { MailFact } from '../../../src/modules/notifications/domain/notification-decisions.js';
 import { HmacUnsubscribeTokens } from '../../../src/modules/notifications/infra/hmac.unsubscribe-tokens.js';
 import { KnexNotificationStore } from '../../../src/modules/notifications/infra/knex.notification-store.js';
 import { createLogger } from '../../../src/platform/logging/logger.js';
 import { fixedClock } from '../../../src/shared/clock.js';
+import { FakeNotificationSources } from '../../support/fakes/fake-notification-sources.js';
+import { RecordingOutbound } from '../../support/fakes/recording-outbound-mail.js';
 import { testConfig } from '../../support/test-config.js';
-import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
+import { databaseKinds } from '../../support/test-database.js';
+import { useTestDatabase } from '../../support/use-test-app.js';
 import { aUser } from '../../support/users.js';
 
 const NOW = new Date('2026-12-03T12:00:00Z');
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-
-/** The facts the notifications read, set by each test. */
-class FakeSources implements BalanceSource, MailSource, Recipients {
-  balance: BalanceFacts = { tokensLeft: 500, allowance: 500, unlimited: false };
-  mails: MailFact[] = [];
-  emails = new Map<string, string>();
-
-  balanceOf(): Promise<BalanceFacts> {
-    return Promise.resolve({ ...this.balance });
-  }
-  recentOf(_userId: string, since: Date): Promise<RecentMail> {
-    return Promise.resolve(recentMailOf(this.mails, since));
-  }
-  documentNames(): Promise<Map<string, string>> {
-    return Promise.resolve(new Map([['doc-1', 'Receipts'], ['doc-2', 'Invoices']]));
-  }
-  emailOf(userId: string): Promise<string | null> {
-    return Promise.resolve(this.emails.get(userId) ?? null);
-  }
-}
-
-/** Records what was sent; fails the next `failNext` sends. */
-class RecordingOutbound implements OutboundMail {
-  sent: OutboundMessage[] = [];
-  failNext = 0;
-  send(message: OutboundMessage): Promise<void> {
-    if (this.failNext > 0) {
-      this.failNext -= 1;
-      return Promise.reject(new Error('421 try again later'));
-    }
-    this.sent.push(message);
-    return Promise.resolve();
-  }
-}
 
 let serial = 0;
 function aMail(overrides: Partial<MailFact> = {}): MailFact {
@@ -67,9 +35,9 @@ function aMail(overrides: Partial<MailFact> = {}): MailFact {
 }
 
 describe.each(databaseKinds())('notification outbox (%s)', (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind, { resetAfterEach: true });
   let store: KnexNotificationStore;
-  let sources: FakeSources;
+  let sources: FakeNotificationSources;
   let outbound: RecordingOutbound;
   let clock: ReturnType<typeof fixedClock>;
   let decide: DecideNotifications;
@@ -82,12 +50,9 @@ describe.each(databaseKinds())('notification outbox (%s)', (kind) => {
     (await database.db('notification_outbox').orderBy('created_at').orderBy('key').select('key', 'kind', 'status', 'attempts')) as { key: string; kind: string; status: string; attempts: number }[];
   const sentSubjects = () => outbound.sent.map((mail) => mail.subject);
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-  });
   beforeEach(async () => {
     store = new KnexNotificationStore(database.db);
-    sources = new FakeSources();
+    sources = new FakeNotificationSources();
     outbound = new RecordingOutbound();
     clock = fixedClock(NOW);
     decide = new DecideNotifications(store, sources, sources, clock, noContinuations);
@@ -95,8 +60,6 @@ describe.each(databaseKinds())('notification outbox (%s)', (kind) => {
     userId = await aUser(database.db, 'owner@example.com');
     sources.emails.set(userId, 'owner@example.com');
   });
-  afterEach(() => database.reset());
-  afterAll(() => database.release());
 
   describe('balance thresholds', () => {
     it('mails once when the balance falls to 10% of the allowance, and not again while it stays there', async () => {

@@ -14,44 +14,11 @@ import { KnexSessionRepository } from '../../../src/modules/identity/infra/knex.
 import type { ReceivedMailFilter } from '../../../src/modules/mail/application/ports/received-mail-pages.port.js';
 import { KnexReceivedMailPages } from '../../../src/modules/mail/infra/persistence/knex.received-mail-pages.js';
 import { KnexLedgerRepository } from '../../../src/modules/token-ledger/infra/knex.ledger.repository.js';
+import { GUARDED_TABLES, HEAVY_DOCUMENTS, HEAVY_SETTLEMENTS, HOT_DOCUMENT_MAILS, seedPlannerData } from '../../support/operations/planner-data.js';
+import { expectIndexedReadsOn, planNodesOf, recordedQueries, type RecordedQuery } from '../../support/query-plans.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/test-database.js';
 
-const GUARDED_TABLES = [
-  'sessions',
-  'users',
-  'token_ledger',
-  'token_usage_quarters',
-  'token_usage_totals',
-  'documents',
-  'document_allowed_emails',
-  'inbound_messages',
-  'inbound_message_totals',
-];
 const DAY_MS = 24 * 60 * 60 * 1000;
-const USERS = 2_000;
-const HEAVY_SETTLEMENTS = 40_000;
-const OTHER_USERS_SETTLEMENTS = 40;
-const HEAVY_DOCUMENTS = 1_000;
-const OTHER_USERS_DOCUMENTS = 3;
-/** The heavy user's busiest document, and every user's one document with a few mails. */
-const HOT_DOCUMENT_MAILS = 20_000;
-const MAILS_PER_OTHER_DOCUMENT = 20;
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-interface RecordedQuery {
-  sql: string;
-  bindings: readonly unknown[];
-}
-
-function nodesOf(node: PlanNode): PlanNode[] {
-  return [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-}
 
 describe.skipIf(!databaseKinds().includes('postgres'))('plans of the hot reads (postgres)', () => {
   let database: TestDatabase;
@@ -63,68 +30,7 @@ describe.skipIf(!databaseKinds().includes('postgres'))('plans of the hot reads (
 
   beforeAll(async () => {
     database = await openTestDatabase('postgres');
-    const { db } = database;
-    await db.raw(
-      `INSERT INTO users (id, provider, provider_subject, email, name)
-       SELECT gen_random_uuid(), 'dev', 'dev:user-' || n, 'user-' || n || '@example.com', 'User ' || n FROM generate_series(1, ?::int) AS n`,
-      [USERS],
-    );
-    // Ten sessions per user, most of them ended.
-    await db.raw(
-      `INSERT INTO sessions (id, user_id, expires_at, revoked_at)
-       SELECT gen_random_uuid(), u.id, now() + interval '30 days', CASE WHEN k < 9 THEN now() END FROM users u CROSS JOIN generate_series(0, 9) AS k`,
-    );
-    heavyUser = ((await db('users').where({ email: 'user-1@example.com' }).first('id')) as { id: string }).id;
-    sessionId = ((await db('sessions').where({ user_id: heavyUser }).whereNull('revoked_at').first('id')) as { id: string }).id;
-    // The heavy user: 180 days of mail, each a reservation and its settlement, and a few grants. Everyone
-    // else: a grant and a settlement every few days.
-    await db.raw(
-      `INSERT INTO token_ledger (user_id, source_key, kind, subscription_delta, additional_delta, tokens, description, created_at)
-       SELECT ?::uuid, kind || ':' || n, kind, 0, CASE WHEN kind = 'reserve' THEN -1 ELSE 0 END, 1 + n % 5, 'Mail ' || n,
-              now() - (n::float8 / ?::int) * interval '180 days'
-       FROM generate_series(1, ?::int) AS n CROSS JOIN (VALUES ('reserve'), ('settle')) AS k (kind)`,
-      [heavyUser, HEAVY_SETTLEMENTS, HEAVY_SETTLEMENTS],
-    );
-    await db.raw(
-      `INSERT INTO token_ledger (user_id, source_key, kind, subscription_delta, additional_delta, tokens, description, created_at)
-       SELECT ?::uuid, 'grant:' || n, 'purchase_grant', 0, 1000, 1000, 'Purchase', now() - n * interval '30 days' FROM generate_series(1, 6) AS n`,
-      [heavyUser],
-    );
-    await db.raw(
-      `INSERT INTO token_ledger (user_id, source_key, kind, subscription_delta, additional_delta, tokens, description, created_at)
-       SELECT u.id, u.id || ':' || k, CASE WHEN k = 0 THEN 'admin_grant' ELSE 'settle' END, 0, 0, 1, 'Entry', now() - k * interval '4 days 1 hour'
-       FROM users u CROSS JOIN generate_series(0, ?::int) AS k WHERE u.id <> ?::uuid`,
-      [OTHER_USERS_SETTLEMENTS, heavyUser],
-    );
-    // One document per user with a few mails and three allowed senders; the heavy user's has 20,000 mails.
-    await db.raw(
-      `INSERT INTO documents (id, owner_id, name, forward_token, forward_email, external_id)
-       SELECT gen_random_uuid(), u.id, 'Doc of ' || u.email, md5(u.id::text), md5(u.id::text) || '@in.example.com', 'local-' || md5(u.id::text) FROM users u`,
-    );
-    hotDocument = ((await db('documents').where({ owner_id: heavyUser }).first('id')) as { id: string }).id;
-    // Beside it, the heavy user's 1,000 more documents (Polish names) and everyone else's three, without mail.
-    await db.raw(
-      `INSERT INTO documents (id, owner_id, name, forward_token, forward_email, external_id, created_at)
-       SELECT id, owner_id, name, id::text, id::text || '@in.test', 'local-' || id::text, created_at FROM (
-         SELECT gen_random_uuid() AS id, ?::uuid AS owner_id, (ARRAY['Łódź', 'Lublin', 'żaba', 'Zebra', 'Ćma'])[1 + n % 5] || ' ' || n AS name,
-                now() - n * interval '1 hour' AS created_at
-         FROM generate_series(1, ?::int) AS n
-         UNION ALL
-         SELECT gen_random_uuid(), u.id, 'Doc ' || k, now() - k * interval '1 day' FROM users u CROSS JOIN generate_series(1, ?::int) AS k WHERE u.id <> ?::uuid
-       ) AS seeded`,
-      [heavyUser, HEAVY_DOCUMENTS, OTHER_USERS_DOCUMENTS, heavyUser],
-    );
-    await db.raw(`INSERT INTO document_allowed_emails (document_id, email) SELECT d.id, 'sender-' || k || '@example.com' FROM documents d CROSS JOIN generate_series(1, 3) AS k`);
-    await db.raw(
-      `INSERT INTO inbound_messages (id, document_id, owner_id, status, envelope, size_bytes, source_mail, subject, used_tokens, received_at)
-       SELECT gen_random_uuid(), d.id, d.owner_id, 'processed', '{}', 100, 'sender-' || k % 3 || '@example.com', 'Mail ' || k, 1 + k % 5,
-              now() - k * interval '7 minutes'
-       FROM documents d CROSS JOIN LATERAL generate_series(1, CASE WHEN d.id = ?::uuid THEN ?::int ELSE ?::int END) AS k
-       WHERE d.name LIKE 'Doc of %'`,
-      [hotDocument, HOT_DOCUMENT_MAILS, MAILS_PER_OTHER_DOCUMENT],
-    );
-    // As autovacuum leaves them: statistics and visibility current.
-    for (const table of GUARDED_TABLES) await db.raw(`VACUUM ANALYZE ${table}`);
+    ({ heavyUser, sessionId, hotDocument } = await seedPlannerData(database.db));
     explainer = new pg.Client({ connectionString: database.url ?? '' });
     await explainer.connect();
   }, 120_000);
@@ -134,40 +40,9 @@ describe.skipIf(!databaseKinds().includes('postgres'))('plans of the hot reads (
     await database?.release();
   });
 
-  /** Runs a read and records the statements it sends. */
-  async function recorded(read: () => Promise<unknown>): Promise<RecordedQuery[]> {
-    const queries: RecordedQuery[] = [];
-    const record = (query: RecordedQuery) => queries.push({ sql: query.sql, bindings: query.bindings });
-    database.db.on('query', record);
-    try {
-      await read();
-    } finally {
-      database.db.off('query', record);
-    }
-    return queries;
-  }
-
-  async function planOf(query: RecordedQuery): Promise<PlanNode[]> {
-    const result = await explainer.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(`EXPLAIN (FORMAT JSON) ${query.sql}`, [...query.bindings]);
-    const plan = result.rows[0]?.['QUERY PLAN'][0]?.Plan;
-    if (!plan) throw new Error(`no plan for ${query.sql}`);
-    return nodesOf(plan);
-  }
-
-  async function expectIndexedReads(read: () => Promise<unknown>): Promise<void> {
-    const queries = await recorded(read);
-    expect(queries.length).toBeGreaterThan(0);
-    for (const query of queries) {
-      const nodes = await planOf(query);
-      const context = `${query.sql}\n${nodes.map((node) => `${node['Node Type']} ${node['Relation Name'] ?? ''} ${node['Index Name'] ?? ''}`).join('\n')}`;
-      const sequential = nodes.filter((node) => node['Node Type'] === 'Seq Scan' && GUARDED_TABLES.includes(node['Relation Name'] ?? ''));
-      expect(sequential, context).toEqual([]);
-      expect(
-        nodes.some((node) => ['Index Scan', 'Index Only Scan', 'Bitmap Index Scan'].includes(node['Node Type'])),
-        context,
-      ).toBe(true);
-    }
-  }
+  const recorded = (read: () => Promise<unknown>) => recordedQueries(database.db, read);
+  const planOf = (query: RecordedQuery) => planNodesOf(explainer, query);
+  const expectIndexedReads = (read: () => Promise<unknown>) => expectIndexedReadsOn(database.db, explainer, GUARDED_TABLES, read);
 
   it('checks a session by its key and its user by theirs', async () => {
     const sessions = new KnexSessionRepository(database.db);

@@ -1,51 +1,14 @@
 import { inspect } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  LlmFailedError,
-  LlmUnavailableError,
-  type Summary,
-  type SummaryRequest,
-} from '../../../src/modules/summarization/application/ports/llm.port.js';
-import { OpenAiLlm, type OpenAiLlmOptions } from '../../../src/modules/summarization/infra/openai.llm.js';
+import { LlmFailedError, LlmUnavailableError } from '../../../src/modules/summarization/application/ports/llm.port.js';
+import type { OpenAiLlm, OpenAiLlmOptions } from '../../../src/modules/summarization/infra/openai.llm.js';
 import { messagesOf, startFakeOpenAi, type FakeOpenAi } from '../../support/fakes/fake-openai.server.js';
-
-const API_KEY = 'sk-test-0123456789abcdefghijklmnop';
-const MODEL = 'gpt-test-mini';
-
-const A_SUMMARY: Summary = {
-  title: 'Vendor review moved',
-  summary: 'Anna moved the vendor review to Thursday at 14:00 so that Finance can join.',
-  keyPoints: ['Logistics costs are 18% over plan.'],
-  actionItems: ['Send the updated budget sheet by Wednesday noon.'],
-};
-
-function aRequest(overrides: Partial<SummaryRequest> = {}): SummaryRequest {
-  return {
-    subject: 'Re: Vendor review and Q2 budget',
-    from: 'Anna Kowalczyk <anna@northwind.example>',
-    date: new Date('2024-06-03T09:47:00Z'),
-    kind: 'thread',
-    forwardedBy: null,
-    text: 'I moved the vendor review to Thursday at 14:00. Could you send the budget sheet by Wednesday noon?',
-    instructions: 'Write the summary in Polish, two sentences at most.',
-    ...overrides,
-  };
-}
+import { A_SUMMARY, API_KEY, aRequest, MODEL, openAiLlmOn } from '../../support/openai-llm.js';
+import { failureOf } from '../../support/rejections.js';
 
 let openai: FakeOpenAi;
 
-function llm(overrides: Partial<OpenAiLlmOptions> = {}): OpenAiLlm {
-  return new OpenAiLlm({ baseUrl: openai.baseUrl, apiKey: API_KEY, model: MODEL, timeoutMs: 2_000, ...overrides });
-}
-
-async function failureOf(promise: Promise<unknown>): Promise<Error> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof Error)) throw new Error('expected the call to fail');
-  return error;
-}
+const llm = (overrides: Partial<OpenAiLlmOptions> = {}): OpenAiLlm => openAiLlmOn(openai, overrides);
 
 beforeEach(async () => {
   openai = await startFakeOpenAi({ apiKey: API_KEY, models: [MODEL] });

@@ -185,3 +185,18 @@ export function queuedIds(response: string): string[] {
   const match = /queued as ([0-9a-f -]+)$/i.exec(response.trim());
   return match?.[1]?.trim().split(/\s+/) ?? [];
 }
+
+/** Runs the app (spawnApp) until it exits; everything it printed. */
+export function runAppToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = spawnApp(env);
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 240_000);
+  return new Promise((resolve) =>
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    }),
+  );
+}

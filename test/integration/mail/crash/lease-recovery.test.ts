@@ -5,7 +5,6 @@
 // while a session holds its lock, and a process "dies" here when the link between it and the database is
 // cut for good (its sessions end, as a killed process's do).
 import { randomUUID } from 'node:crypto';
-import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildContainer } from '../../../../src/container.js';
@@ -19,16 +18,17 @@ import { MAIL_ROLES, type MailRoles } from '../../../../src/modules/mail/index.j
 import { KnexInboundMessageRepository } from '../../../../src/modules/mail/infra/persistence/knex.inbound-message.repository.js';
 import { KnexMailQueue } from '../../../../src/modules/mail/infra/queue/knex.mail-queue.js';
 import { BOOT_LOCK_SPACE, defaultRunOwner } from '../../../../src/modules/mail/infra/queue/run-holder.js';
-import { openDatabase, type Database } from '../../../../src/platform/db/database.js';
+import type { Database } from '../../../../src/platform/db/database.js';
 import { systemClock } from '../../../../src/shared/clock.js';
 import { verdictOf } from '../../../support/fakes/fixed-sender-authenticator.js';
 import { testConfig } from '../../../support/test-config.js';
 import { aUser } from '../../../support/users.js';
-import { databaseKinds, type DatabaseKind, type TestDatabase } from '../../../support/test-database.js';
+import { databaseKinds } from '../../../support/test-database.js';
 import { useTestDatabase } from '../../../support/use-test-app.js';
 import { SENDER_AUTHENTICATOR } from '../../../../src/modules/mail/application/ports/sender-authenticator.port.js';
 import { override } from '../../../../src/platform/wiring/overrides.js';
 import { aDocumentRow } from '../../../support/document-rows.js';
+import { linkTo, type Link } from '../../../support/cuttable-database-link.js';
 
 const logger = pino({ level: 'silent' });
 /** Ten minutes, as JOB_TIMEOUT_SECONDS' default gives: every wait below ends long before such a lease would. */
@@ -36,84 +36,6 @@ const LEASE_SECONDS = 600;
 /** A minute between polls: only a wake (intake, a release, a hand-back) makes a worker look sooner. */
 const POLLING_SECONDS = 60;
 const WAIT = { timeout: 30_000, interval: 25 };
-
-/**
- * A link to the database this test can cut: on Postgres, a TCP relay in front of the server (cut: every
- * connection through it closed, new ones closed as they come, as when the server or the network is
- * gone); on the embedded database, which lives in this process, every new statement refused the way pg
- * refuses a connection to a server that is down.
- */
-interface Link {
-  db: Database;
-  cut(): void;
-  restore(): void;
-  close(): Promise<void>;
-}
-
-async function linkTo(kind: DatabaseKind, database: TestDatabase): Promise<Link> {
-  if (kind === 'pglite') {
-    const client = database.db.client as { acquireConnection: () => Promise<unknown> };
-    const acquire = client.acquireConnection;
-    return {
-      db: database.db,
-      cut: () => {
-        client.acquireConnection = () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
-      },
-      restore: () => {
-        client.acquireConnection = acquire;
-      },
-      close: () => {
-        client.acquireConnection = acquire;
-        return Promise.resolve();
-      },
-    };
-  }
-  const target = new URL(database.url ?? '');
-  const sockets = new Set<Socket>();
-  let down = false;
-  const relay = createServer((near) => {
-    if (down) {
-      near.destroy();
-      return;
-    }
-    const far = connect(Number(target.port || 5432), target.hostname);
-    for (const socket of [near, far]) {
-      sockets.add(socket);
-      socket.on('close', () => {
-        sockets.delete(socket);
-        near.destroy();
-        far.destroy();
-      });
-      socket.on('error', () => undefined);
-    }
-    near.pipe(far);
-    far.pipe(near);
-  });
-  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
-  const url = new URL(database.url ?? '');
-  url.hostname = '127.0.0.1';
-  url.port = String((relay.address() as AddressInfo).port);
-  const opened = await openDatabase({ url: url.toString(), poolMax: 4 });
-  // knex warns of every connection the cut ends; expected here.
-  (opened.db.client as { logger: { warn: (message: string) => void } }).logger.warn = () => undefined;
-  const cutAll = () => {
-    down = true;
-    for (const socket of sockets) socket.destroy();
-  };
-  return {
-    db: opened.db,
-    cut: cutAll,
-    restore: () => {
-      down = false;
-    },
-    close: async () => {
-      down = false;
-      await opened.close();
-      cutAll();
-      await new Promise<void>((resolve) => relay.close(() => resolve()));
-    },
-  };
-}
 
 /** A run that stays under way until `finish` (the worker is busy, or dead). */
 function hangingRuns(): { seen: string[]; handle: (run: ClaimedRun) => Promise<void>; finish: () => void } {

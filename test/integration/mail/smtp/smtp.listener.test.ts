@@ -1,95 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createTransport } from 'nodemailer';
-import { pino } from 'pino';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SmtpListenerOptions } from '../../../../src/modules/mail/infra/smtp/smtp-listener-options.js';
-import { RawSmtpClient } from '../../../support/smtp-client.js';
-import { FakeMailIntake } from './fake-mail-intake.js';
-import { useSmtpListeners } from '../../../support/smtp-listeners.js';
+import { describe, expect, it, vi } from 'vitest';
+import { hasOpenssl, selfSignedCertificate } from '../../../support/self-signed-certificate.js';
+import { CAP, KNOWN, OTHER, SENDER, UNKNOWN, logsWith, message, sender, useSmtpListenerHarness } from '../../../support/smtp-listener-harness.js';
 
-const KNOWN = 'invoices-7f3k2@in.mailscribe.test';
-const OTHER = 'notes-9q8w7@in.mailscribe.test';
-const UNKNOWN = 'nobody@in.mailscribe.test';
-const SENDER = 'alice@example.com';
-const CAP = 1024;
-
-type LogLine = Record<string, unknown>;
-
-const startListener = useSmtpListeners();
-const rawClients: RawSmtpClient[] = [];
-
-afterEach(() => {
-  for (const client of rawClients.splice(0)) client.destroy();
-});
-
-async function start(overrides: Partial<SmtpListenerOptions> = {}, known: string[] = [KNOWN, OTHER]) {
-  const intake = new FakeMailIntake(known);
-  const logs: LogLine[] = [];
-  const logger = pino({ level: 'debug' }, { write: (line: string) => void logs.push(JSON.parse(line) as LogLine) });
-  const listener = await startListener({ intake, maxMessageBytes: CAP, logger, ...overrides });
-  return { listener, intake, logs, port: listener.port };
-}
-
-async function rawConnect(port: number) {
-  const connection = await RawSmtpClient.connect(port);
-  rawClients.push(connection.client);
-  return connection;
-}
-
-function sender(port: number, extra: { requireTLS?: boolean } = {}) {
-  return createTransport({
-    host: '127.0.0.1',
-    port,
-    secure: false,
-    ignoreTLS: !extra.requireTLS,
-    requireTLS: extra.requireTLS ?? false,
-    tls: { rejectUnauthorized: false },
-    name: 'sender.test',
-  });
-}
-
-/** A message with CRLF line ends, non-ASCII bytes and a line starting with a dot (dot-stuffed on the wire). */
-function message(subject: string, body = 'Please pay by Friday.'): Buffer {
-  return Buffer.from(
-    [
-      `From: Alice <${SENDER}>`,
-      `To: ${KNOWN}`,
-      `Subject: ${subject}`,
-      'Message-ID: <m1@example.com>',
-      'Content-Type: text/plain; charset=utf-8',
-      '',
-      body,
-      '.a line that starts with a dot',
-      'Grüße, Alice',
-      '',
-    ].join('\r\n'),
-    'utf8',
-  );
-}
-
-function logsWith(logs: LogLine[], msg: string): LogLine[] {
-  return logs.filter((l) => l.msg === msg);
-}
-
-const hasOpenssl = spawnSync('openssl', ['version']).status === 0;
-
-function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
-  const dir = mkdtempSync(join(tmpdir(), 'mailscribe-smtp-tls-'));
-  try {
-    const result = spawnSync('openssl', [
-      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=in.mailscribe.test',
-      '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
-    ]);
-    if (result.status !== 0) throw new Error(`openssl failed: ${result.stderr.toString()}`);
-    return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+const { start, rawConnect } = useSmtpListenerHarness();
 
 describe('the SMTP listener', () => {
   it('hands a message for a known recipient to the intake with its envelope and exact bytes, and answers 250 only after receive resolved', async () => {

@@ -1,0 +1,26 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statfsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const MB = 1024 * 1024;
+
+export type Tmpfs = ReturnType<typeof mountTmpfs>;
+
+/** A tmpfs of `sizeMb` at a new temp directory; `grow` remounts it bigger, `close` unmounts and removes it. */
+export function mountTmpfs(sizeMb: number) {
+  const path = mkdtempSync(join(tmpdir(), 'mailscribe-disk-'));
+  execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${sizeMb}m,mode=0700`, 'tmpfs', path]);
+  return {
+    path,
+    freeMb: () => {
+      const stats = statfsSync(path);
+      return (stats.bavail * stats.bsize) / MB;
+    },
+    grow: (toMb: number) => execFileSync('mount', ['-o', `remount,size=${toMb}m`, path]),
+    close: () => {
+      execFileSync('umount', [path]);
+      rmSync(path, { recursive: true, force: true });
+    },
+  };
+}
