@@ -3,7 +3,7 @@ import { AllowAndProcess } from '../../../src/modules/mail/application/allow-and
 import { ReceivedMails } from '../../../src/modules/mail/application/received-mails.use-case.js';
 import { MAIL_EVENTS, type MailEvents } from '../../../src/modules/mail/application/ports/mail-events.port.js';
 import { OfflineSummariser } from '../../../src/modules/summarization/index.js';
-import { AppError } from '../../../src/shared/app-error.js';
+import { appErrorCodeOf } from '../../support/rejections.js';
 import { FixedMailParser } from '../../support/fakes/in-memory-mail.js';
 import { DOC, OWNER, processMailHarness, type ProcessMailHarness } from '../../support/process-mail-harness.js';
 
@@ -23,11 +23,6 @@ const forwardByCarol = () =>
       kind: 'invoice',
     },
   });
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  const error: unknown = await promise.then(() => null, (caught: unknown) => caught);
-  return error instanceof AppError ? error.code : String(error);
-}
 
 describe('actions on a received mail', () => {
   let harness: ProcessMailHarness;
@@ -88,8 +83,8 @@ describe('actions on a received mail', () => {
   it('answers 404 codes for another owner and another document, and changes nothing', async () => {
     await harness.process.execute('mail-1');
 
-    expect(await codeOf(allow.execute('intruder', DOC, 'mail-1'))).toBe('DOCUMENT.NOT_FOUND');
-    expect(await codeOf(allow.execute(OWNER, DOC, 'no-such-mail'))).toBe('MAIL.NOT_FOUND');
+    expect(await appErrorCodeOf(allow.execute('intruder', DOC, 'mail-1'))).toBe('DOCUMENT.NOT_FOUND');
+    expect(await appErrorCodeOf(allow.execute(OWNER, DOC, 'no-such-mail'))).toBe('MAIL.NOT_FOUND');
     expect(row()?.status).toBe('ignored');
     expect((await harness.documents.findOwned(OWNER, DOC))?.emails).toEqual(['boss@example.com']);
   });
@@ -99,7 +94,7 @@ describe('actions on a received mail', () => {
     allow = harness.container.resolve(AllowAndProcess);
     await harness.process.execute('mail-1');
     expect(row()?.status).toBe('processed');
-    expect(await codeOf(allow.execute(OWNER, DOC, 'mail-1'))).toBe('MAIL.NOT_ALLOWABLE');
+    expect(await appErrorCodeOf(allow.execute(OWNER, DOC, 'mail-1'))).toBe('MAIL.NOT_ALLOWABLE');
 
     harness = await processMailHarness({ llm: new OfflineSummariser(), parser: new FixedMailParser({ ambiguousFrom: true, from: { address: 'carol@example.com', name: '' } }) });
     allow = harness.container.resolve(AllowAndProcess);
@@ -107,7 +102,7 @@ describe('actions on a received mail', () => {
     await harness.process.execute('mail-1');
     expect(row()).toMatchObject({ status: 'ignored', raw: null });
     expect((await listed())[0]?.action).toBeNull();
-    expect(await codeOf(allow.execute(OWNER, DOC, 'mail-1'))).toBe('MAIL.NOT_ALLOWABLE');
+    expect(await appErrorCodeOf(allow.execute(OWNER, DOC, 'mail-1'))).toBe('MAIL.NOT_ALLOWABLE');
   });
 
   it('offers nothing, and refuses, once the kept content is dropped', async () => {
@@ -115,7 +110,7 @@ describe('actions on a received mail', () => {
     expect(await harness.messages.dropKeptContent(new Date(Date.now() + 1000))).toBe(1);
 
     expect((await listed())[0]?.action).toBeNull();
-    expect(await codeOf(allow.execute(OWNER, DOC, 'mail-1'))).toBe('MAIL.NOT_ALLOWABLE');
+    expect(await appErrorCodeOf(allow.execute(OWNER, DOC, 'mail-1'))).toBe('MAIL.NOT_ALLOWABLE');
     expect((await harness.documents.findOwned(OWNER, DOC))?.emails).toEqual(['boss@example.com']);
   });
 

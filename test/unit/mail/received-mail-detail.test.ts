@@ -1,14 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ReceivedMails } from '../../../src/modules/mail/application/received-mails.use-case.js';
 import { OfflineSummariser } from '../../../src/modules/summarization/index.js';
-import { AppError } from '../../../src/shared/app-error.js';
+import { appErrorCodeOf } from '../../support/rejections.js';
 import { FixedMailParser } from '../../support/fakes/in-memory-mail.js';
 import { DOC, OWNER, processMailHarness, type ProcessMailHarness } from '../../support/process-mail-harness.js';
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  const error: unknown = await promise.then(() => null, (caught: unknown) => caught);
-  return error instanceof AppError ? error.code : String(error);
-}
 
 describe('a received mail’s panel', () => {
   let harness: ProcessMailHarness;
@@ -37,7 +32,7 @@ describe('a received mail’s panel', () => {
   });
 
   it('finds no mail of another owner’s document, nor one the document does not have', async () => {
-    expect(await codeOf(mails.detail('someone-else', DOC, 'mail-1'))).toBe('DOCUMENT.NOT_FOUND');
-    expect(await codeOf(mails.detail(OWNER, DOC, 'mail-404'))).toBe('MAIL.NOT_FOUND');
+    expect(await appErrorCodeOf(mails.detail('someone-else', DOC, 'mail-1'))).toBe('DOCUMENT.NOT_FOUND');
+    expect(await appErrorCodeOf(mails.detail(OWNER, DOC, 'mail-404'))).toBe('MAIL.NOT_FOUND');
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MailParseError, type ParsedMail } from '../../../../src/modules/mail/application/ports/mail-parser.port.js';
 import { WorkerMailParser } from '../../../../src/modules/mail/infra/parsing/worker-mail.parser.js';
+import { failureOf } from '../../../support/rejections.js';
 import { bigHtmlMessage, iso88592Polish, mimeSamples, POLISH, utf8Polish, withAttachments, type MimeExpectation } from '../../../support/mime-samples.js';
 
 function expectParsed(mail: ParsedMail, expected: MimeExpectation): void {
@@ -16,10 +17,7 @@ function expectParsed(mail: ParsedMail, expected: MimeExpectation): void {
 }
 
 async function parseError(promise: Promise<unknown>): Promise<MailParseError> {
-  const error = await promise.then(
-    () => null,
-    (failure: unknown) => failure,
-  );
+  const error = await failureOf(promise);
   expect(error).toBeInstanceOf(MailParseError);
   return error as MailParseError;
 }
