@@ -3,18 +3,15 @@
  * up on it (timeout), a 5xx whose write had landed, a retry of the mail, an edit by the user in between.
  * Everything goes through the real googleapis client to the local fake Google Docs server.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   DocStoreUnavailableError,
   type DocBlock,
-  type DocOwner,
   type DocPosition,
 } from '../../../src/modules/documents/application/ports/doc-store.port.js';
 import type { GoogleDocsDocStore } from '../../../src/modules/documents/infra/google-docs.doc-store.js';
-import { googleStoreOn, StoredGrants } from '../../support/fakes/fake-google-docs.store.js';
-import { startFakeGoogleDocs, type FakeGoogleDocs } from '../../support/fakes/fake-google-docs.server.js';
+import { ADA, useGoogleDocStore } from '../../support/use-google-doc-store.js';
 
-const ADA: DocOwner = { userId: 'user-ada' };
 const BATCH_UPDATE = ':batchUpdate';
 const REF = 'ref 3f2a9c0d1e7b';
 const BLOCK: DocBlock = {
@@ -23,12 +20,8 @@ const BLOCK: DocBlock = {
   body: 'Revenue is up 4%.\n\nAction items:\n• Reply to Grace by Friday.',
 };
 
-let google: FakeGoogleDocs;
-let grants: StoredGrants;
-let store: GoogleDocsDocStore;
+const docs = useGoogleDocStore();
 let docId: string;
-
-const storeWith = (tuning: Parameters<typeof googleStoreOn>[2] = {}): GoogleDocsDocStore => googleStoreOn(google, grants, tuning);
 
 /** What the mail pipeline does on each attempt: look for the mail's reference, write only when absent. */
 async function processAttempt(via: GoogleDocsDocStore, position: DocPosition): Promise<void> {
@@ -37,11 +30,11 @@ async function processAttempt(via: GoogleDocsDocStore, position: DocPosition): P
 }
 
 function copiesOfTheBlock(): number {
-  return (google.document(docId)?.text ?? '').split(REF).length - 1;
+  return (docs.google.document(docId)?.text ?? '').split(REF).length - 1;
 }
 
 function writeStatuses(): number[] {
-  return google.requests.filter((r) => r.path.endsWith(BATCH_UPDATE)).map((r) => r.status);
+  return docs.google.requests.filter((r) => r.path.endsWith(BATCH_UPDATE)).map((r) => r.status);
 }
 
 /** The write was carried out by the fake, whatever its answer: its status is recorded. */
@@ -50,22 +43,14 @@ async function settledWrites(count: number): Promise<void> {
 }
 
 beforeEach(async () => {
-  google = await startFakeGoogleDocs();
-  grants = new StoredGrants();
-  grants.tokens.set(ADA.userId, google.issueRefreshToken('ada'));
-  store = storeWith();
-  docId = (await store.create(ADA, { title: 'Board mail', intro: 'Intro' })).externalId;
-});
-
-afterEach(async () => {
-  await google.close();
+  docId = (await docs.store.create(ADA, { title: 'Board mail', intro: 'Intro' })).externalId;
 });
 
 describe.each<DocPosition>(['beginning', 'end'])('GoogleDocsDocStore at the %s: a slow write, then the retry of the mail', (position) => {
   /** The first attempt's write reaches Google, which holds it; our side times out and gives up. */
   async function abandonedFirstAttempt(): Promise<{ release(): void }> {
-    const slow = google.holdNext('POST', BATCH_UPDATE);
-    const impatient = storeWith({ timeoutMs: 100, retry: { retries: 0, baseDelayMs: 1 } });
+    const slow = docs.google.holdNext('POST', BATCH_UPDATE);
+    const impatient = docs.storeWith({ timeoutMs: 100, retry: { retries: 0, baseDelayMs: 1 } });
     await expect(processAttempt(impatient, position)).rejects.toBeInstanceOf(DocStoreUnavailableError);
     return slow;
   }
@@ -73,7 +58,7 @@ describe.each<DocPosition>(['beginning', 'end'])('GoogleDocsDocStore at the %s: 
   it('leaves one block when the slow write lands after the retry wrote it', async () => {
     const slow = await abandonedFirstAttempt();
 
-    await processAttempt(store, position);
+    await processAttempt(docs.store, position);
     slow.release();
     await settledWrites(3);
 
@@ -85,15 +70,15 @@ describe.each<DocPosition>(['beginning', 'end'])('GoogleDocsDocStore at the %s: 
   it("leaves one block when the slow write lands between the retry's read and its write", async () => {
     const slow = await abandonedFirstAttempt();
     // The retry's pipeline check reads the text, then the store reads the revision: release after the latter.
-    google.afterNext('GET', `/v1/documents/${docId}`, () => undefined);
-    google.afterNext('GET', `/v1/documents/${docId}`, () => slow.release());
+    docs.google.afterNext('GET', `/v1/documents/${docId}`, () => undefined);
+    docs.google.afterNext('GET', `/v1/documents/${docId}`, () => slow.release());
 
-    await processAttempt(store, position);
+    await processAttempt(docs.store, position);
 
     expect(copiesOfTheBlock()).toBe(1);
     // The slow write landed; the retry's, computed on the revision before it, was refused and not repeated.
     expect(writeStatuses()).toEqual([200, 200, 400]);
-    expect(google.document(docId)?.namedRanges).toHaveLength(1);
+    expect(docs.google.document(docId)?.namedRanges).toHaveLength(1);
   });
 
   it('leaves one block when the slow write landed before the retry', async () => {
@@ -101,15 +86,15 @@ describe.each<DocPosition>(['beginning', 'end'])('GoogleDocsDocStore at the %s: 
     slow.release();
     await settledWrites(2);
 
-    await processAttempt(store, position);
+    await processAttempt(docs.store, position);
 
     expect(copiesOfTheBlock()).toBe(1);
     expect(writeStatuses()).toEqual([200, 200]);
   });
 
   it('leaves one block when our side gave up on a write that landed, and the store itself repeats it', async () => {
-    const slow = google.holdNext('POST', BATCH_UPDATE);
-    const impatient = storeWith({ timeoutMs: 100, retry: { retries: 2, baseDelayMs: 1 } });
+    const slow = docs.google.holdNext('POST', BATCH_UPDATE);
+    const impatient = docs.storeWith({ timeoutMs: 100, retry: { retries: 2, baseDelayMs: 1 } });
 
     await impatient.write(ADA, docId, BLOCK, position);
     slow.release();
@@ -120,9 +105,9 @@ describe.each<DocPosition>(['beginning', 'end'])('GoogleDocsDocStore at the %s: 
   });
 
   it('leaves one block when Google applied a write but answered 503', async () => {
-    google.failNext('POST', BATCH_UPDATE, 503, 1, { applied: true });
+    docs.google.failNext('POST', BATCH_UPDATE, 503, 1, { applied: true });
 
-    await store.write(ADA, docId, BLOCK, position);
+    await docs.store.write(ADA, docId, BLOCK, position);
 
     expect(copiesOfTheBlock()).toBe(1);
     // The repeat was refused by the revision guard; a read then found the block's marker.
@@ -130,33 +115,33 @@ describe.each<DocPosition>(['beginning', 'end'])('GoogleDocsDocStore at the %s: 
   });
 
   it('does not write a block whose marker is already in the document, even where its text was edited', async () => {
-    await store.write(ADA, docId, BLOCK, position);
-    const revenue = (google.document(docId)?.text ?? '').indexOf('Revenue is up') + 1;
-    google.edit(docId, [{ insertText: { location: { index: revenue + 'Revenue'.length }, text: ' really' } }]);
+    await docs.store.write(ADA, docId, BLOCK, position);
+    const revenue = (docs.google.document(docId)?.text ?? '').indexOf('Revenue is up') + 1;
+    docs.google.edit(docId, [{ insertText: { location: { index: revenue + 'Revenue'.length }, text: ' really' } }]);
 
-    await store.write(ADA, docId, BLOCK, position);
+    await docs.store.write(ADA, docId, BLOCK, position);
 
     expect(copiesOfTheBlock()).toBe(1);
-    expect(google.document(docId)?.text).toContain('Revenue really is up');
+    expect(docs.google.document(docId)?.text).toContain('Revenue really is up');
     expect(writeStatuses()).toEqual([200, 200]);
   });
 });
 
 describe('GoogleDocsDocStore: the marker and the guard', () => {
   it('marks the block with a named range over its text, in the same batch', async () => {
-    await store.write(ADA, docId, BLOCK, 'beginning');
+    await docs.store.write(ADA, docId, BLOCK, 'beginning');
 
-    expect(google.document(docId)?.namedRanges).toEqual([
+    expect(docs.google.document(docId)?.namedRanges).toEqual([
       { name: expect.stringMatching(/^mailscribe-block-[0-9a-f]{32}$/), text: `Quarterly numbers\n${BLOCK.meta}\nRevenue is up 4%.\n\nAction items:\nReply to Grace by Friday.` },
     ]);
   });
 
   it("writes at the beginning once, after a user's edit between the read and the write, keeping the user's text", async () => {
-    google.afterNext('GET', `/v1/documents/${docId}`, () => google.edit(docId, [{ insertText: { location: { index: 1 }, text: 'Typed by the user\n' } }]));
+    docs.google.afterNext('GET', `/v1/documents/${docId}`, () => docs.google.edit(docId, [{ insertText: { location: { index: 1 }, text: 'Typed by the user\n' } }]));
 
-    await store.write(ADA, docId, BLOCK, 'beginning');
+    await docs.store.write(ADA, docId, BLOCK, 'beginning');
 
-    expect(google.document(docId)?.paragraphs.map((p) => p.text)).toEqual([
+    expect(docs.google.document(docId)?.paragraphs.map((p) => p.text)).toEqual([
       'Quarterly numbers',
       BLOCK.meta,
       'Revenue is up 4%.',
@@ -173,22 +158,22 @@ describe('GoogleDocsDocStore: the marker and the guard', () => {
 
   it('a user who keeps editing makes the write wait for a later attempt, which writes it once', async () => {
     for (let edit = 0; edit < 5; edit += 1) {
-      google.afterNext('GET', `/v1/documents/${docId}`, () => google.edit(docId, [{ insertText: { endOfSegmentLocation: {}, text: '.' } }]));
+      docs.google.afterNext('GET', `/v1/documents/${docId}`, () => docs.google.edit(docId, [{ insertText: { endOfSegmentLocation: {}, text: '.' } }]));
     }
 
-    const error: unknown = await store.write(ADA, docId, BLOCK, 'beginning').catch((reason: unknown) => reason);
+    const error: unknown = await docs.store.write(ADA, docId, BLOCK, 'beginning').catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(DocStoreUnavailableError);
     expect(copiesOfTheBlock()).toBe(0);
 
-    await store.write(ADA, docId, BLOCK, 'beginning');
+    await docs.store.write(ADA, docId, BLOCK, 'beginning');
     expect(copiesOfTheBlock()).toBe(1);
   });
 
   it('does not repeat a write refused for another reason than an edit', async () => {
-    const unmarked = google.seedDocument('ada', 'Notes', ['Text']);
-    google.failNext('POST', BATCH_UPDATE, 400);
+    const unmarked = docs.google.seedDocument('ada', 'Notes', ['Text']);
+    docs.google.failNext('POST', BATCH_UPDATE, 400);
 
-    await expect(store.write(ADA, unmarked, BLOCK, 'beginning')).rejects.toThrow(/400/);
-    expect(google.count('POST', BATCH_UPDATE)).toBe(2);
+    await expect(docs.store.write(ADA, unmarked, BLOCK, 'beginning')).rejects.toThrow(/400/);
+    expect(docs.google.count('POST', BATCH_UPDATE)).toBe(2);
   });
 });
