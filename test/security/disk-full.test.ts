@@ -16,7 +16,7 @@ import type { ReadinessResponse } from '../../src/contract/platform.js';
 import { openDatabase, type OpenDatabase } from '../../src/platform/db/database.js';
 import { startRuntime, type Runtime } from '../../src/roles/runtime.js';
 import { useSmtpListeners } from '../support/smtp-listeners.js';
-import { FakeMailIntake } from '../integration/mail/smtp/fake-mail-intake.js';
+import { FakeMailIntake } from '../support/fakes/fake-mail-intake.js';
 import { INBOUND_DOMAIN, seedDocument, sendRandomMail, storedSubjects } from '../support/disk-filling-mail.js';
 import { migratedDataDir } from '../support/migrated-data-dir.js';
 import { queuedIds } from '../support/operations/app-process.js';

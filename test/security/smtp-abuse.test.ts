@@ -1,7 +1,7 @@
 import { createTransport } from 'nodemailer';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SmtpListenerOptions } from '../../src/modules/mail/infra/smtp/smtp-listener-options.js';
-import { FakeMailIntake } from '../integration/mail/smtp/fake-mail-intake.js';
+import { FakeMailIntake } from '../support/fakes/fake-mail-intake.js';
 import { SlowSmtpClient } from '../support/slow-smtp-client.js';
 import { RawSmtpClient } from '../support/smtp-client.js';
 import { useSmtpListeners } from '../support/smtp-listeners.js';

@@ -4,7 +4,7 @@ import { createTransport } from 'nodemailer';
 import { pino } from 'pino';
 import { afterEach } from 'vitest';
 import type { SmtpListenerOptions } from '../../src/modules/mail/infra/smtp/smtp-listener-options.js';
-import { FakeMailIntake } from '../integration/mail/smtp/fake-mail-intake.js';
+import { FakeMailIntake } from './fakes/fake-mail-intake.js';
 import { RawSmtpClient } from './smtp-client.js';
 import { useSmtpListeners } from './smtp-listeners.js';
 

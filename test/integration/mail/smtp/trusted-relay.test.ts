@@ -2,7 +2,7 @@ import { createTransport } from 'nodemailer';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SmtpListenerOptions } from '../../../../src/modules/mail/infra/smtp/smtp-listener-options.js';
 import { RawSmtpClient } from '../../../support/smtp-client.js';
-import { FakeMailIntake } from './fake-mail-intake.js';
+import { FakeMailIntake } from '../../../support/fakes/fake-mail-intake.js';
 import { useSmtpListeners } from '../../../support/smtp-listeners.js';
 
 const KNOWN = 'invoices-7f3k2@in.mailscribe.test';

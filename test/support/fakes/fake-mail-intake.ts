@@ -1,5 +1,5 @@
-import type { IntakeRecipient, MailIntake } from '../../../../src/modules/mail/application/ports/mail-intake.port.js';
-import type { SmtpEnvelope } from '../../../../src/modules/mail/application/ports/sender-authenticator.port.js';
+import type { IntakeRecipient, MailIntake } from '../../../src/modules/mail/application/ports/mail-intake.port.js';
+import type { SmtpEnvelope } from '../../../src/modules/mail/application/ports/sender-authenticator.port.js';
 
 export interface Received {
   envelope: SmtpEnvelope;
