@@ -22,21 +22,21 @@ import { FIRST_START_TARGET, firstStart } from './start/first-start.bench.js';
 import { INSTALL_TARGET_BYTES, installSize } from './install/install-size.bench.js';
 import { HOSTILE_TEXT_TARGET_MS, hostileTextBenchmark } from './text/hostile-text.bench.js';
 import { TEST_SUITE_TARGET_SECONDS, testSuiteTime } from './tests/test-suite.bench.js';
+import { testSuiteSection } from './tests/test-suite.section.js';
 import { attachmentExtractionBenchmark } from './attachments/attachment-extraction.bench.js';
 import { benchmarksPage } from './report/page.js';
 import {
   apiSection,
   attachmentsSection,
   firstStartSection,
-  fixed,
   hostileTextSection,
   installSection,
   intakeSection,
   pipelineSection,
   relaySection,
-  testSuiteSection,
   webSection,
 } from './report/sections.js';
+import { fixed } from './report/format.js';
 import { capacityMissed, intakeMissed, TARGET, WHY_MISSED, type IntakeResult } from './report/targets.js';
 import { summaryQualitySection } from '../eval/benchmarks-section.js';
 import { runSummaryEval } from '../eval/summary-eval.js';

@@ -1,8 +1,7 @@
 /** The "Google Docs at its limits" section of docs/benchmarks.md, from google-limits.bench.ts's rows. */
+import { fixed, verdict } from '../report/format.js';
 import type { GoogleLimitsRow } from './google-limits.bench.js';
 
-const fixed = (value: number, digits = 0) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-const verdict = (met: boolean) => (met ? 'met' : '**missed**');
 
 export function googleLimitsSection(rows: GoogleLimitsRow[]): string[] {
   const budgets = rows[0]?.budgets;

@@ -8,13 +8,9 @@ import type { BundleSizes } from '../web/bundle-sizes.bench.js';
 import { FIRST_START_TARGET, type FirstStart } from '../start/first-start.bench.js';
 import { INSTALL_TARGET_BYTES, type InstallSize } from '../install/install-size.bench.js';
 import { HOSTILE_TEXT_TARGET_MS, type HostileTextRow } from '../text/hostile-text.bench.js';
-import { TEST_SUITE_TARGET_SECONDS, type TestSuiteTime } from '../tests/test-suite.bench.js';
 import type { ExtractionRow, HostileRow } from '../attachments/attachment-extraction.bench.js';
+import { fixed, kb, verdict } from './format.js';
 import { capacityMissed, intakeTarget, TARGET, type IntakeResult } from './targets.js';
-
-export const fixed = (value: number, digits = 0) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-const kb = (bytes: number) => `${fixed(bytes / 1000, 1)} kB`;
-const verdict = (met: boolean) => (met ? 'met' : '**missed**');
 
 export function intakeSection(result: IntakeResult): string[] {
   const lines = [
@@ -194,16 +190,3 @@ export function webSection(sizes: BundleSizes): string[] {
   ];
 }
 
-export function testSuiteSection(time: TestSuiteTime): string[] {
-  const minutes = `${Math.floor(time.seconds / 60)} min ${fixed(time.seconds % 60)} s`;
-  return [
-    '## Test suite',
-    '',
-    '`npm test` (the server and web projects) on the embedded database, as a newcomer runs it; CI also points',
-    '`TEST_DATABASE_URL` at Postgres, which runs every database test a second time. No test asserts on time.',
-    '',
-    '| files | tests | failed | time | target |',
-    '|---:|---:|---:|---:|---|',
-    `| ${fixed(time.files)} | ${fixed(time.tests)} | ${fixed(time.failed)} | ${minutes} | ${verdict(time.seconds <= TEST_SUITE_TARGET_SECONDS && time.failed === 0)} (≤ ${TEST_SUITE_TARGET_SECONDS / 60} min) |`,
-  ];
-}
