@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark of the product in one run, written to docs/benchmarks.md with the
  * machine it ran on and each target's verdict. Postgres runs too when TEST_DATABASE_URL is set.
- * BENCH_ONLY=intake,pipeline,google,relay,api,web,install,start,text,attachments,tests,summaries runs a subset and prints it without touching the docs;
+ * BENCH_ONLY=intake,pipeline,… (the names in bench-selection.ts) runs a subset and prints it without touching the docs;
  * with BENCH_WRITE_SECTIONS=1 too, those sections replace theirs in docs/benchmarks.md, marked as measured alone.
  *
  * Here the runs; what the report says of them is in report/ (sections.ts, targets.ts, page.ts).
@@ -9,6 +9,7 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { apiBenchmark, callsBelowShare, type ApiBenchResult } from './api.bench.js';
+import { selectedBenchmarks } from './bench-selection.js';
 import { describeMachine } from './machine.js';
 import { replaceSections } from './support/report-sections.js';
 import { benchDatabaseKinds, type DatabaseKind } from './support/bench-database.js';
@@ -48,7 +49,14 @@ const INTAKE_ROUNDS = 3;
 const REPORT = fileURLToPath(new URL('../../docs/benchmarks.md', import.meta.url));
 const WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
-const only = new Set((process.env.BENCH_ONLY ?? 'intake,pipeline,google,relay,api,web,install,start,text,attachments,tests,summaries').split(',').map((part) => part.trim()));
+const only = (() => {
+  try {
+    return selectedBenchmarks(process.env.BENCH_ONLY);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(2);
+  }
+})();
 const kinds = benchDatabaseKinds();
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;

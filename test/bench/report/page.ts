@@ -35,5 +35,5 @@ machine the run is over its target.
 \`npm run bench\` builds the web app, then runs every benchmark on PGlite and, when \`TEST_DATABASE_URL\` points
 at a Postgres server, on Postgres too, in databases of their own that are dropped afterwards. It takes a few
 minutes. Run it on an otherwise idle machine: the load generators share the CPU with the app.
-\`BENCH_ONLY=attachments\` (names from the list at the top of test/bench/run.ts) runs some benchmarks and prints them;
+\`BENCH_ONLY=attachments\` (names from test/bench/bench-selection.ts; another name is refused) runs some benchmarks and prints them;
 with \`BENCH_WRITE_SECTIONS=1\` their sections here are replaced and marked as measured alone.`;
