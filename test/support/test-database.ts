@@ -108,8 +108,25 @@ function wrap(kind: DatabaseKind, url: string | null, db: Database, close: () =>
   };
 }
 
-/** Empties every table but knex's migration records; `RESTART IDENTITY` also restarts their sequences. */
+/**
+ * Empties every table but knex's migration records; `RESTART IDENTITY` also restarts their sequences.
+ * The app under test may still be working (a worker finishing a mail, a notification check) while a
+ * test's reset runs: TRUNCATE takes its table locks one by one, and Postgres may pick it as the victim
+ * of a deadlock with such a transaction (40P01). That victim holds nothing any more, so it tries again.
+ */
 async function emptyTables(db: Database, identity: 'RESTART IDENTITY' | '' = ''): Promise<void> {
   const tables = (await db('pg_tables').where({ schemaname: 'public' }).whereNot('tablename', 'like', 'knex_%').pluck('tablename')) as string[];
-  if (tables.length > 0) await db.raw(`TRUNCATE ${tables.map((table) => `"${table}"`).join(', ')} ${identity} CASCADE`);
+  if (tables.length === 0) return;
+  const truncate = `TRUNCATE ${tables.map((table) => `"${table}"`).join(', ')} ${identity} CASCADE`;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await db.raw(truncate);
+      return;
+    } catch (error) {
+      if (attempt >= DEADLOCK_ATTEMPTS || (error as { code?: unknown }).code !== DEADLOCK_DETECTED) throw error;
+    }
+  }
 }
+
+const DEADLOCK_DETECTED = '40P01';
+const DEADLOCK_ATTEMPTS = 5;

@@ -1,0 +1,74 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Database } from '../../../src/platform/db/database.js';
+import { databaseKinds } from '../../support/test-database.js';
+import { useTestDatabase } from '../../support/use-test-app.js';
+
+// A reset between tests runs while the app under test may still be in a transaction of its own. This
+// builds the deadlock such a transaction can make with the reset's TRUNCATE, on purpose, and shows the
+// reset still empties the tables.
+
+const WAIT = { timeout: 20_000, interval: 50 };
+
+interface LockRow {
+  relation: string;
+  granted: boolean;
+}
+
+const deadlocksSoFar = async (db: Database) =>
+  Number(((await db.raw('SELECT deadlocks FROM pg_stat_database WHERE datname = current_database()')) as { rows: Array<{ deadlocks: string }> }).rows[0]?.deadlocks);
+
+const truncateLocks = async (db: Database): Promise<LockRow[]> =>
+  ((await db.raw(`
+    SELECT l.relation::regclass::text AS relation, l.granted
+      FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+     WHERE a.datname = current_database() AND a.query LIKE 'TRUNCATE%' AND l.locktype = 'relation' AND l.mode = 'AccessExclusiveLock'`)) as { rows: LockRow[] }).rows;
+
+describe.skipIf(!databaseKinds().includes('postgres'))('the test database reset (postgres)', () => {
+  const database = useTestDatabase('postgres');
+
+  it('empties the tables even when Postgres picks its TRUNCATE as the victim of a deadlock with a running transaction', async () => {
+    const { db } = database;
+    const before = await deadlocksSoFar(db);
+    // Postgres looks for a deadlock once, when a wait passes deadlock_timeout. On a loaded machine the
+    // cycle may close after the TRUNCATE has looked; then the other side finds it and loses, and the
+    // scenario runs again.
+    let truncateLost = false;
+    for (let attempt = 1; attempt <= 5 && !truncateLost; attempt += 1) truncateLost = await deadlockWithReset(database.db, () => database.reset());
+
+    expect(truncateLost).toBe(true);
+    expect(await deadlocksSoFar(db)).toBeGreaterThan(before);
+    expect(await db('oauth_states').select('state_hash')).toEqual([]);
+  });
+});
+
+/** Builds the cycle; true when the reset's TRUNCATE was the victim and the reset still succeeded. */
+async function deadlockWithReset(db: Database, reset: () => Promise<void>): Promise<boolean> {
+  await db('oauth_states').insert({ state_hash: 'left-over', mode: 'sign-in', code_verifier: 'v', expires_at: new Date(Date.now() + 60_000) });
+  const tables = (await db('pg_tables').where({ schemaname: 'public' }).whereNot('tablename', 'like', 'knex_%').pluck('tablename')) as string[];
+  const other = await db.transaction();
+  // The TRUNCATE looks after the default second; the other side after two, so when the cycle closes in
+  // time the TRUNCATE finds it first.
+  await other.raw(`SET LOCAL deadlock_timeout = '2s'`);
+  // Holding the table the TRUNCATE takes last makes it wait while it holds all the others.
+  await other.raw(`LOCK TABLE "${tables[tables.length - 1] ?? ''}" IN ACCESS SHARE MODE`);
+  const resetting = reset();
+  const held = await vi.waitFor(async () => {
+    const locks = await truncateLocks(db);
+    expect(locks.some((lock) => !lock.granted)).toBe(true);
+    const granted = locks.find((lock) => lock.granted);
+    expect(granted).toBeDefined();
+    return granted?.relation ?? '';
+  }, WAIT);
+  let truncateLost = true;
+  try {
+    // Now the other side asks for one the TRUNCATE holds: a cycle.
+    await other.raw(`LOCK TABLE ${held} IN ACCESS SHARE MODE`);
+    await other.commit();
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== '40P01') throw error;
+    truncateLost = false;
+    await other.rollback().catch(() => undefined);
+  }
+  await expect(resetting).resolves.toBeUndefined();
+  return truncateLost;
+}
