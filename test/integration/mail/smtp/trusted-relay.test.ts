@@ -1,33 +1,17 @@
 import { createTransport } from 'nodemailer';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SmtpListenerOptions } from '../../../../src/modules/mail/infra/smtp/smtp-listener-options.js';
-import { RawSmtpClient } from '../../../support/smtp-client.js';
-import { FakeMailIntake } from '../../../support/fakes/fake-mail-intake.js';
-import { useSmtpListeners } from '../../../support/smtp-listeners.js';
+import type { RawSmtpClient } from '../../../support/smtp-client.js';
+import { KNOWN, SENDER, useSmtpListenerHarness } from '../../../support/smtp-listener-harness.js';
 
-const KNOWN = 'invoices-7f3k2@in.mailscribe.test';
-const SENDER = 'alice@example.com';
 /** The relay in these tests is 127.0.0.1; 127.0.0.2 is an ordinary (untrusted) peer. */
 const RELAY = '127.0.0.1/32';
 
-const startListener = useSmtpListeners();
-const clients: RawSmtpClient[] = [];
+const harness = useSmtpListenerHarness();
 
-afterEach(() => {
-  for (const client of clients.splice(0)) client.destroy();
-});
-
-async function start(overrides: Partial<SmtpListenerOptions> = {}) {
-  const intake = new FakeMailIntake([KNOWN]);
-  const listener = await startListener({ intake, maxMessageBytes: 64 * 1024, limits: { connectionsPerIp: 2, messagesPerMinutePerIp: 3 }, trustedRelays: [RELAY], ...overrides });
-  return { intake, port: listener.port };
-}
-
-async function relayConnection(port: number) {
-  const { client, greeting } = await RawSmtpClient.connect(port);
-  clients.push(client);
-  return { client, greeting };
-}
+const start = (overrides: Partial<SmtpListenerOptions> = {}) =>
+  harness.start({ maxMessageBytes: 64 * 1024, limits: { connectionsPerIp: 2, messagesPerMinutePerIp: 3 }, trustedRelays: [RELAY], ...overrides }, [KNOWN]);
+const relayConnection = (port: number) => harness.rawConnect(port);
 
 /** A message as a relay passes it on: its own Received header on top, naming the client it came from. */
 function relayed(client: string | null, subject: string): string {
