@@ -78,11 +78,14 @@ export class MailRoles {
     });
   }
 
-  /** Running mail finishes; waiting mail stays due in the database for the next start. */
+  /**
+   * Running mail finishes; waiting mail stays due in the database for the next start. The mail and the
+   * minute's sweep each wait up to 20 s for what they run: side by side, so the two waits do not add up
+   * past the process's 30 s shutdown limit (docs/operations.md § Shutdown).
+   */
   async stopJobs(): Promise<void> {
     await this.deps.waker.stop();
-    await this.deps.queue.stop();
-    await this.deps.schedule.stop();
+    await Promise.all([this.deps.queue.stop(), this.deps.schedule.stop()]);
   }
 
   /** The parser's worker threads, last: messages still in DATA may need them. */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MailRoles, type MailRolesDeps } from '../../../src/modules/mail/infra/mail-roles.js';
 
 /** The worker role's minute: the sweep, then the upkeep the role was given (the retention job). */
@@ -40,5 +40,25 @@ describe('the worker role’s scheduled minute', () => {
     });
     await expect(tick()).rejects.toThrow('the database is busy');
     expect(order).toEqual(['retention']);
+  });
+});
+
+describe('the mail roles’ stop', () => {
+  it('waits for the running mail and the running sweep side by side, so their waits do not add up', async () => {
+    const order: string[] = [];
+    let finishMail = () => undefined as void;
+    const deps = {
+      waker: { stop: () => Promise.resolve(order.push('waker stopped')) },
+      queue: { stop: () => new Promise<void>((resolve) => (finishMail = () => (order.push('mail finished'), resolve()))) },
+      schedule: { stop: () => Promise.resolve(order.push('sweep finished')) },
+    };
+    // Only what stopJobs touches.
+    const roles = new MailRoles(deps as unknown as MailRolesDeps);
+
+    const stopped = roles.stopJobs();
+    await vi.waitFor(() => expect(order).toEqual(['waker stopped', 'sweep finished']));
+    finishMail();
+    await stopped;
+    expect(order).toEqual(['waker stopped', 'sweep finished', 'mail finished']);
   });
 });
