@@ -113,6 +113,8 @@ function wrap(kind: DatabaseKind, url: string | null, db: Database, close: () =>
  * The app under test may still be working (a worker finishing a mail, a notification check) while a
  * test's reset runs: TRUNCATE takes its table locks one by one, and Postgres may pick it as the victim
  * of a deadlock with such a transaction (40P01). That victim holds nothing any more, so it tries again.
+ * Truncating only the tables that hold rows was tried and not kept: a filled `users` cascades to nearly
+ * every table, so the suite's 505 resets went from 26 s to 19 s of PGlite time, about 3 s of wall time.
  */
 async function emptyTables(db: Database, identity: 'RESTART IDENTITY' | '' = ''): Promise<void> {
   const tables = (await db('pg_tables').where({ schemaname: 'public' }).whereNot('tablename', 'like', 'knex_%').pluck('tablename')) as string[];

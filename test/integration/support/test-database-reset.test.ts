@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../../src/platform/db/database.js';
-import { databaseKinds } from '../../support/test-database.js';
+import { databaseKinds, openTestDatabase } from '../../support/test-database.js';
 import { useTestDatabase } from '../../support/use-test-app.js';
+import { aUser } from '../../support/users.js';
 
 // A reset between tests runs while the app under test may still be in a transaction of its own. This
 // builds the deadlock such a transaction can make with the reset's TRUNCATE, on purpose, and shows the
@@ -38,12 +39,37 @@ describe.skipIf(!databaseKinds().includes('postgres'))('the test database reset 
     expect(truncateLost).toBe(true);
     expect(await deadlocksSoFar(db)).toBeGreaterThan(before);
     expect(await db('oauth_states').select('state_hash')).toEqual([]);
+    expect(await db('users').select('id')).toEqual([]);
+  });
+});
+
+describe('an embedded test database put back for the next file', () => {
+  it('comes back as the template left it: no rows, and sequences from 1 even where the test emptied its table itself', async () => {
+    const first = await openTestDatabase('pglite');
+    const userId = await aUser(first.db);
+    const entry = { user_id: userId, kind: 'admin_grant', subscription_delta: 0, additional_delta: 5, tokens: 5, description: 'Grant' };
+    await first.db('token_ledger').insert([{ ...entry, source_key: 'a' }, { ...entry, source_key: 'b' }]);
+    await first.db('token_ledger').del();
+    await first.release();
+
+    const again = await openTestDatabase('pglite');
+    try {
+      // The same engine, not a fresh copy of the template (which would pass whatever the put-back did).
+      expect(again.db).toBe(first.db);
+      expect(await again.db('users').select('id')).toEqual([]);
+      const owner = await aUser(again.db);
+      const [row] = (await again.db('token_ledger').insert({ ...entry, user_id: owner, source_key: 'c' }).returning('id')) as Array<{ id: string | number }>;
+      expect(Number(row?.id)).toBe(1);
+    } finally {
+      await again.release();
+    }
   });
 });
 
 /** Builds the cycle; true when the reset's TRUNCATE was the victim and the reset still succeeded. */
 async function deadlockWithReset(db: Database, reset: () => Promise<void>): Promise<boolean> {
   await db('oauth_states').insert({ state_hash: 'left-over', mode: 'sign-in', code_verifier: 'v', expires_at: new Date(Date.now() + 60_000) });
+  await aUser(db);
   const tables = (await db('pg_tables').where({ schemaname: 'public' }).whereNot('tablename', 'like', 'knex_%').pluck('tablename')) as string[];
   const other = await db.transaction();
   // The TRUNCATE looks after the default second; the other side after two, so when the cycle closes in
