@@ -1,7 +1,6 @@
 // The embedded database's files belong to the user that runs the app: DATA_DIR 0700, its files 0600,
 // whatever the umask the process was started with. Measured before: 968 of 970 files mode 0666 under
 // umask 022 (PGlite's initdb writes them so), and its relation cache 0644 at every start.
-import { execFileSync } from 'node:child_process';
 import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmbeddedDataDirError } from '../../src/platform/db/embedded-data-dir.js';
 import { openDatabase } from '../../src/platform/db/database.js';
 import { migrateToLatest } from '../../src/platform/db/migrate.js';
+import { mountTmpfs, type Tmpfs } from '../support/tmpfs.js';
 
 const isRoot = process.getuid?.() === 0;
 
@@ -99,24 +99,20 @@ describe('the embedded database on disk is owner-only', () => {
 });
 
 describe.skipIf(!isRoot)('a DATA_DIR that cannot be made owner-only (needs root: mounts a read-only tmpfs)', () => {
-  let mountPoint: string;
+  let disk: Tmpfs;
 
   beforeAll(() => {
-    mountPoint = mkdtempSync(join(tmpdir(), 'mailscribe-perms-ro-'));
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m,mode=0755', 'tmpfs', mountPoint]);
-    mkdirSync(join(mountPoint, 'data'), { mode: 0o755 });
-    chmodSync(join(mountPoint, 'data'), 0o755);
-    writeFileSync(join(mountPoint, 'data', 'secrets.json'), '{}', { mode: 0o644 });
-    execFileSync('mount', ['-o', 'remount,ro', mountPoint]);
+    disk = mountTmpfs(1, { mode: '0755' });
+    mkdirSync(join(disk.path, 'data'), { mode: 0o755 });
+    chmodSync(join(disk.path, 'data'), 0o755);
+    writeFileSync(join(disk.path, 'data', 'secrets.json'), '{}', { mode: 0o644 });
+    disk.readOnly();
   });
 
-  afterAll(() => {
-    execFileSync('umount', [mountPoint]);
-    rmSync(mountPoint, { recursive: true, force: true });
-  });
+  afterAll(() => disk.close());
 
   it('is refused with one line naming the directory and what to do', async () => {
-    const dataDir = join(mountPoint, 'data');
+    const dataDir = join(disk.path, 'data');
     const opening = openDatabase({ dataDir });
     await expect(opening).rejects.toBeInstanceOf(EmbeddedDataDirError);
     await expect(opening).rejects.toThrow(

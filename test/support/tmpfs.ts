@@ -7,10 +7,13 @@ export const MB = 1024 * 1024;
 
 export type Tmpfs = ReturnType<typeof mountTmpfs>;
 
-/** A tmpfs of `sizeMb` at a new temp directory; `grow` remounts it bigger, `close` unmounts and removes it. */
-export function mountTmpfs(sizeMb: number) {
+/**
+ * A tmpfs of `sizeMb` at a new temp directory, its root of `mode` (owner-only unless told); `grow` remounts
+ * it bigger, `readOnly` remounts it read-only, `close` unmounts and removes it.
+ */
+export function mountTmpfs(sizeMb: number, { mode = '0700' }: { mode?: string } = {}) {
   const path = mkdtempSync(join(tmpdir(), 'mailscribe-disk-'));
-  execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${sizeMb}m,mode=0700`, 'tmpfs', path]);
+  execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${sizeMb}m,mode=${mode}`, 'tmpfs', path]);
   return {
     path,
     freeMb: () => {
@@ -18,6 +21,7 @@ export function mountTmpfs(sizeMb: number) {
       return (stats.bavail * stats.bsize) / MB;
     },
     grow: (toMb: number) => execFileSync('mount', ['-o', `remount,size=${toMb}m`, path]),
+    readOnly: () => execFileSync('mount', ['-o', 'remount,ro', path]),
     close: () => {
       execFileSync('umount', [path]);
       rmSync(path, { recursive: true, force: true });
