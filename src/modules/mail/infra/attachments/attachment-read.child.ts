@@ -5,6 +5,7 @@ import { isInline, PARSER_OPTIONS } from '../parsing/parse-mime.js';
 import type { ChildMessage, PartInfo, ReadLimits, ReadRequest } from './attachment-read.protocol.js';
 import { readImageText } from './ocr/tesseract.ocr.js';
 import { extractAttachment, formatOf, type Extracted } from './extract/extract-attachment.js';
+import { formatSize } from './extract/extracted.js';
 
 /**
  * The child process of SandboxedAttachmentReader: splits one message and reads its attachments one by
@@ -32,15 +33,9 @@ function partInfo(attachment: Attachment, index: number): PartInfo {
   return { name: nameOf(attachment, index), contentType: attachment.contentType, size: attachment.size, role: attachmentRole(part) };
 }
 
-const MB = 1024 * 1024;
-
-function sizeLabel(bytes: number): string {
-  return bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
-
 async function readOne(attachment: Attachment, info: PartInfo, position: number, limits: ReadLimits): Promise<Extracted> {
   if (position >= limits.maxAttachments) return { status: 'not-read', reason: `more than ${limits.maxAttachments} attachments in one mail` };
-  if (attachment.size > limits.maxBytes) return { status: 'not-read', reason: `over the ${sizeLabel(limits.maxBytes)} limit` };
+  if (attachment.size > limits.maxBytes) return { status: 'not-read', reason: `over the ${formatSize(limits.maxBytes)} limit` };
   if (formatOf(info.name, info.contentType) === 'image') {
     if (!limits.ocr) return { status: 'not-read', reason: 'text in images is not read (OCR is off)' };
     const found = await readImageText(new Uint8Array(attachment.content), limits);

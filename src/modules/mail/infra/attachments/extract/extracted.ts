@@ -35,9 +35,10 @@ export function formatCount(value: number): string {
   return String(Math.trunc(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-const MB = 1024 * 1024;
+const KB = 1024;
+const MB = 1024 * KB;
 
-/** Bytes as whole megabytes for a reason ("50 MB"); at least 1. */
-export function formatMegabytes(bytes: number): string {
-  return `${formatCount(Math.max(1, Math.round(bytes / MB)))} MB`;
+/** A size limit in a reason: whole megabytes from 1 MB ("50 MB"), whole kilobytes below it ("29 KB"). */
+export function formatSize(bytes: number): string {
+  return bytes >= MB ? `${formatCount(Math.round(bytes / MB))} MB` : `${formatCount(Math.max(1, Math.round(bytes / KB)))} KB`;
 }

@@ -1,5 +1,5 @@
 import { inflateRawSync } from 'node:zlib';
-import { formatCount, formatMegabytes } from './extracted.js';
+import { formatCount, formatSize } from './extracted.js';
 
 /**
  * Checks a ZIP (a DOCX) before a library unpacks it whole into memory: reads the central directory
@@ -153,7 +153,7 @@ export function checkZip(bytes: Uint8Array, limits: ZipLimits, inflate: Inflate 
     const start = dataStart(view, entry);
     if (start === null || start + entry.compressedSize > bytes.length) return DAMAGED(`entry ${entry.name} out of bounds`);
     const size = realSize(bytes, entry, start, limits.maxUncompressedBytes - total, inflate);
-    if (size === 'over') return fail('too-large', `expands to more than ${formatMegabytes(limits.maxUncompressedBytes)} when unpacked (a ZIP bomb?)`);
+    if (size === 'over') return fail('too-large', `expands to more than ${formatSize(limits.maxUncompressedBytes)} when unpacked (a ZIP bomb?)`);
     if (size === null) return DAMAGED(`entry ${entry.name} does not unpack`);
     // Sizes that differ from the headers would make other readers allocate the wrong amount.
     if (size !== entry.declaredSize) return DAMAGED(`entry ${entry.name} is not the size it declares`);
