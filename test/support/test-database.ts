@@ -62,13 +62,17 @@ async function openPglite(): Promise<OpenDatabase> {
   return opened;
 }
 
-/** What a file could have added to the schema: relations, functions, triggers and schemas, by name. */
+/**
+ * What a file could have added to the schema or changed in it: relations and schemas by name, functions and
+ * triggers by their definitions too (a test that runs a migration's down() and up() again leaves an earlier
+ * version of a function behind under the same name).
+ */
 async function shapeOf(db: Database): Promise<string> {
   const { rows } = (await db.raw(`
     SELECT 'r:' || n.nspname || '.' || c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast') AND n.nspname NOT LIKE 'pg_temp%' AND n.nspname NOT LIKE 'pg_toast_temp%'
-    UNION ALL SELECT 'f:' || n.nspname || '.' || p.proname FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname NOT IN ('pg_catalog', 'information_schema')
-    UNION ALL SELECT 't:' || tgname FROM pg_trigger WHERE NOT tgisinternal
+    UNION ALL SELECT 'f:' || n.nspname || '.' || p.proname || ':' || md5(p.prosrc) FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname NOT IN ('pg_catalog', 'information_schema')
+    UNION ALL SELECT 't:' || md5(pg_get_triggerdef(oid)) FROM pg_trigger WHERE NOT tgisinternal
     UNION ALL SELECT 'n:' || nspname FROM pg_namespace WHERE nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema'
     ORDER BY 1`)) as { rows: { name: string }[] };
   return rows.map((row) => row.name).join('\n');

@@ -64,6 +64,21 @@ describe('an embedded test database put back for the next file', () => {
       await again.release();
     }
   });
+
+  it('is not handed on when a function was redefined under its own name, as a migration run down and up again leaves it', async () => {
+    const first = await openTestDatabase('pglite');
+    await first.db.raw(`CREATE OR REPLACE FUNCTION documents_processed_emails_count() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$`);
+    await first.release();
+
+    const next = await openTestDatabase('pglite');
+    try {
+      expect(next.db).not.toBe(first.db);
+      const { rows } = (await next.db.raw(`SELECT prosrc FROM pg_proc WHERE proname = 'documents_processed_emails_count'`)) as { rows: { prosrc: string }[] };
+      expect(rows[0]?.prosrc).toContain('processed_emails_count');
+    } finally {
+      await next.release();
+    }
+  });
 });
 
 /** Builds the cycle; true when the reset's TRUNCATE was the victim and the reset still succeeded. */
