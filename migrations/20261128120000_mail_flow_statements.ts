@@ -16,12 +16,34 @@ import type { Knex } from 'knex';
  * - A document's processed-mail count follows its mails: a row trigger counts each mail that becomes
  *   processed, in the statement that makes it so.
  */
-const QUARTER = (row: string) => `date_bin('15 minutes', ${row}.created_at, timestamptz '2000-01-01 00:00:00+00')`;
+export const QUARTER = (row: string) => `date_bin('15 minutes', ${row}.created_at, timestamptz '2000-01-01 00:00:00+00')`;
 
-export async function up(knex: Knex): Promise<void> {
-  await knex.raw("CREATE UNIQUE INDEX token_ledger_one_outcome ON token_ledger (related_key) WHERE kind IN ('settle', 'refund')");
+/** The usage totals' handling of an update or a delete of ledger rows; migration 20261207100000 keeps it. */
+export const CORRECTIONS = `      -- An update or a delete (a correction by hand): taken off and added again, then recounted.
+      UPDATE token_usage_quarters AS t SET tokens = t.tokens - r.tokens, settlements = t.settlements - r.settlements
+      FROM (SELECT user_id, ${QUARTER('s')} AS quarter, sum(tokens) AS tokens, count(*) AS settlements FROM removed s WHERE kind = 'settle' GROUP BY 1, 2) r
+      WHERE t.user_id = r.user_id AND t.quarter = r.quarter;
+      DELETE FROM token_usage_quarters AS t
+      USING (SELECT DISTINCT user_id, ${QUARTER('s')} AS quarter FROM removed s WHERE kind = 'settle') r
+      WHERE t.user_id = r.user_id AND t.quarter = r.quarter AND t.settlements = 0;
+      UPDATE token_usage_totals AS t SET settlements = t.settlements - r.settlements
+      FROM (SELECT user_id, count(*) AS settlements FROM removed WHERE kind = 'settle' GROUP BY 1) r
+      WHERE t.user_id = r.user_id;
+      IF TG_OP = 'UPDATE' THEN
+        INSERT INTO token_usage_quarters AS t (user_id, quarter, tokens, settlements)
+        SELECT user_id, ${QUARTER('s')}, sum(tokens), count(*) FROM added s WHERE kind = 'settle' GROUP BY 1, 2 ORDER BY 1, 2
+        ON CONFLICT (user_id, quarter) DO UPDATE SET tokens = t.tokens + excluded.tokens, settlements = t.settlements + excluded.settlements;
+        INSERT INTO token_usage_totals AS t (user_id, settlements)
+        SELECT user_id, count(*) FROM added WHERE kind = 'settle' GROUP BY 1 ORDER BY 1
+        ON CONFLICT (user_id) DO UPDATE SET settlements = t.settlements + excluded.settlements;
+        PERFORM token_usage_recount(user_id, min(${QUARTER('s')})) FROM added s WHERE kind = 'settle' GROUP BY user_id;
+      END IF;
+      PERFORM token_usage_recount(user_id, min(${QUARTER('s')})) FROM removed s WHERE kind = 'settle' GROUP BY user_id;
+      RETURN NULL;
+`;
 
-  await knex.raw(`
+/** The trigger function as this migration writes it (migration 20261207100000's down() puts it back). */
+export const FOLLOW_LEDGER = `
     CREATE OR REPLACE FUNCTION token_usage_follow_ledger() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       IF TG_OP = 'INSERT' THEN
@@ -57,29 +79,13 @@ export async function up(knex: Knex): Promise<void> {
         WHERE t.user_id = r.user_id AND t.quarter >= r.from_quarter AND (r.to_quarter IS NULL OR t.quarter < r.to_quarter);
         RETURN NULL;
       END IF;
-      -- An update or a delete (a correction by hand): taken off and added again, then recounted.
-      UPDATE token_usage_quarters AS t SET tokens = t.tokens - r.tokens, settlements = t.settlements - r.settlements
-      FROM (SELECT user_id, ${QUARTER('s')} AS quarter, sum(tokens) AS tokens, count(*) AS settlements FROM removed s WHERE kind = 'settle' GROUP BY 1, 2) r
-      WHERE t.user_id = r.user_id AND t.quarter = r.quarter;
-      DELETE FROM token_usage_quarters AS t
-      USING (SELECT DISTINCT user_id, ${QUARTER('s')} AS quarter FROM removed s WHERE kind = 'settle') r
-      WHERE t.user_id = r.user_id AND t.quarter = r.quarter AND t.settlements = 0;
-      UPDATE token_usage_totals AS t SET settlements = t.settlements - r.settlements
-      FROM (SELECT user_id, count(*) AS settlements FROM removed WHERE kind = 'settle' GROUP BY 1) r
-      WHERE t.user_id = r.user_id;
-      IF TG_OP = 'UPDATE' THEN
-        INSERT INTO token_usage_quarters AS t (user_id, quarter, tokens, settlements)
-        SELECT user_id, ${QUARTER('s')}, sum(tokens), count(*) FROM added s WHERE kind = 'settle' GROUP BY 1, 2 ORDER BY 1, 2
-        ON CONFLICT (user_id, quarter) DO UPDATE SET tokens = t.tokens + excluded.tokens, settlements = t.settlements + excluded.settlements;
-        INSERT INTO token_usage_totals AS t (user_id, settlements)
-        SELECT user_id, count(*) FROM added WHERE kind = 'settle' GROUP BY 1 ORDER BY 1
-        ON CONFLICT (user_id) DO UPDATE SET settlements = t.settlements + excluded.settlements;
-        PERFORM token_usage_recount(user_id, min(${QUARTER('s')})) FROM added s WHERE kind = 'settle' GROUP BY user_id;
-      END IF;
-      PERFORM token_usage_recount(user_id, min(${QUARTER('s')})) FROM removed s WHERE kind = 'settle' GROUP BY user_id;
-      RETURN NULL;
-    END
-    $$`);
+${CORRECTIONS}    END
+    $$`;
+
+export async function up(knex: Knex): Promise<void> {
+  await knex.raw("CREATE UNIQUE INDEX token_ledger_one_outcome ON token_ledger (related_key) WHERE kind IN ('settle', 'refund')");
+
+  await knex.raw(FOLLOW_LEDGER);
 
   await knex.raw(`
     CREATE FUNCTION documents_count_processed() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -26,6 +26,7 @@ import * as googleBudgets from './20261204120000_google_budgets.js';
 import * as documentParts from './20261204130000_document_parts.js';
 import * as documentsProcessedCount from './20261205100000_documents_processed_count.js';
 import * as pendingDocBlocks from './20261206100000_pending_doc_blocks.js';
+import * as usageTotalsBulkSettlements from './20261207100000_usage_totals_bulk_settlements.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '20261204130000_document_parts': documentParts,
   '20261205100000_documents_processed_count': documentsProcessedCount,
   '20261206100000_pending_doc_blocks': pendingDocBlocks,
+  '20261207100000_usage_totals_bulk_settlements': usageTotalsBulkSettlements,
 };
