@@ -4,9 +4,9 @@ import { databaseKinds, openTestDatabase } from '../../support/test-database.js'
 import { useTestDatabase } from '../../support/use-test-app.js';
 import { aUser } from '../../support/users.js';
 
-// A reset between tests runs while the app under test may still be in a transaction of its own. This
-// builds the deadlock such a transaction can make with the reset's TRUNCATE, on purpose, and shows the
-// reset still empties the tables.
+// A reset between tests runs while the app under test may still be in a transaction of its own. On Postgres
+// this builds the deadlock such a transaction can make with the reset's TRUNCATE, on purpose, and shows the
+// reset still empties the tables. The embedded database deletes the rows instead, and hands itself on.
 
 const WAIT = { timeout: 20_000, interval: 50 };
 
@@ -42,6 +42,30 @@ describe.skipIf(!databaseKinds().includes('postgres'))('the test database reset 
     expect(await db('users').select('id')).toEqual([]);
   });
 });
+
+describe('the embedded test database reset between tests', () => {
+  const database = useTestDatabase('pglite');
+
+  it('deletes every row of every table, whatever points at what', async () => {
+    const { db } = database;
+    const userId = await aUser(db);
+    const entry = { kind: 'admin_grant', subscription_delta: 0, additional_delta: 5, tokens: 5, description: 'Grant' };
+    await db('token_ledger').insert({ ...entry, user_id: userId, source_key: 'a' });
+    await db('oauth_states').insert({ state_hash: 'left-over', mode: 'sign-in', code_verifier: 'v', expires_at: new Date(Date.now() + 60_000) });
+    expect(await rowsLeft(db)).not.toEqual([]);
+
+    await database.reset();
+
+    expect(await rowsLeft(db)).toEqual([]);
+  });
+});
+
+/** The tables, but knex's own, that still hold rows. */
+async function rowsLeft(db: Database): Promise<string[]> {
+  const tables = (await db('pg_tables').where({ schemaname: 'public' }).whereNot('tablename', 'like', 'knex_%').pluck('tablename')) as string[];
+  const counts = await Promise.all(tables.map(async (table) => ({ table, rows: Number((await db(table).count({ n: '*' }))[0]?.n) })));
+  return counts.filter((count) => count.rows > 0).map((count) => count.table);
+}
 
 describe('an embedded test database put back for the next file', () => {
   it('comes back as the template left it: no rows, and sequences from 1 even where the test emptied its table itself', async () => {
