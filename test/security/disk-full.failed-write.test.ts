@@ -19,7 +19,8 @@ import { migratedDataDir } from '../support/migrated-data-dir.js';
 import { queuedIds, runAppToExit, startAppProcess, type AppProcess } from '../support/operations/app-process.js';
 import { freePorts } from '../support/free-ports.js';
 import type { SmtpReply } from '../support/smtp-client.js';
-import { MB, mountTmpfs, type Tmpfs } from '../support/tmpfs.js';
+import { MB } from '../../src/shared/sizes.js';
+import { mountTmpfs, type Tmpfs } from '../support/tmpfs.js';
 
 const isRoot = process.getuid?.() === 0;
 

@@ -20,7 +20,8 @@ import { FakeMailIntake } from '../support/fakes/fake-mail-intake.js';
 import { INBOUND_DOMAIN, seedDocument, sendRandomMail, storedSubjects } from '../support/disk-filling-mail.js';
 import { migratedDataDir } from '../support/migrated-data-dir.js';
 import { queuedIds } from '../support/operations/app-process.js';
-import { MB, mountTmpfs, type Tmpfs } from '../support/tmpfs.js';
+import { MB } from '../../src/shared/sizes.js';
+import { mountTmpfs, type Tmpfs } from '../support/tmpfs.js';
 import { testConfig } from '../support/test-config.js';
 
 const isRoot = process.getuid?.() === 0;

@@ -3,11 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SmtpListenerOptions } from '../../src/modules/mail/infra/smtp/smtp-listener-options.js';
 import { FakeMailIntake } from '../support/fakes/fake-mail-intake.js';
 import { SlowSmtpClient } from '../support/slow-smtp-client.js';
+import { KNOWN, SENDER } from '../support/smtp-listener-harness.js';
 import { RawSmtpClient } from '../support/smtp-client.js';
 import { useSmtpListeners } from '../support/smtp-listeners.js';
-
-const KNOWN = 'invoices-7f3k2@in.mailscribe.test';
-const SENDER = 'alice@example.com';
 
 const startListener = useSmtpListeners();
 const cleanups: Array<() => void> = [];

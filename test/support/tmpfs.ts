@@ -2,8 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-export const MB = 1024 * 1024;
+import { MB } from '../../src/shared/sizes.js';
 
 export type Tmpfs = ReturnType<typeof mountTmpfs>;
 

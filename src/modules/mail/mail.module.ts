@@ -42,6 +42,7 @@ import { KnexMailRecords } from './infra/persistence/knex.mail-records.js';
 import { KnexReceivedMailPages } from './infra/persistence/knex.received-mail-pages.js';
 import { KnexMailQueue, PROCESS_MAIL } from './infra/queue/knex.mail-queue.js';
 import { PgBossSchedule } from './infra/queue/pg-boss.schedule.js';
+import { MB } from '../../shared/sizes.js';
 
 /** How long a credit's wake waits for its use case to finish and for credits that come with it (held-mail.waker.ts). */
 const HELD_MAIL_WAKE_DELAY_MS = 500;
@@ -118,12 +119,12 @@ export function mailModule({ container: c, config, db, logger, metrics, notifica
 function attachmentReaderFor(config: ModuleContext['config']): AttachmentReader {
   return new SandboxedAttachmentReader({
     limits: {
-      maxBytes: Math.round(config.ATTACHMENT_MAX_MB * 1024 * 1024),
+      maxBytes: Math.round(config.ATTACHMENT_MAX_MB * MB),
       maxAttachments: config.ATTACHMENTS_PER_MAIL,
       maxPages: config.ATTACHMENT_MAX_PAGES,
       maxChars: config.MAX_INPUT_CHARS,
       maxZipEntries: 2_000,
-      maxUncompressedBytes: 50 * 1024 * 1024,
+      maxUncompressedBytes: 50 * MB,
       ocr: config.ATTACHMENT_OCR === 'on',
       maxPixels: 40_000_000,
     },

@@ -1,8 +1,8 @@
 import { statfs } from 'node:fs/promises';
 import { statfsSync } from 'node:fs';
 import type { Logger } from '../logging/logger.js';
+import { MB } from '../../shared/sizes.js';
 
-const MB = 1024 * 1024;
 /** How long one measurement stands: the SMTP intake asks before every commit, so it costs nothing per message. */
 const DEFAULT_CACHE_MS = 1_000;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../../src/platform/db/database.js';
-import { databaseKinds, openTestDatabase } from '../../support/test-database.js';
+import { appTables, databaseKinds, openTestDatabase } from '../../support/test-database.js';
 import { useTestDatabase } from '../../support/use-test-app.js';
 import { aUser } from '../../support/users.js';
 
@@ -62,7 +62,7 @@ describe('the embedded test database reset between tests', () => {
 
 /** The tables, but knex's own, that still hold rows. */
 async function rowsLeft(db: Database): Promise<string[]> {
-  const tables = (await db('pg_tables').where({ schemaname: 'public' }).whereNot('tablename', 'like', 'knex_%').pluck('tablename')) as string[];
+  const tables = await appTables(db);
   const counts = await Promise.all(tables.map(async (table) => ({ table, rows: Number((await db(table).count({ n: '*' }))[0]?.n) })));
   return counts.filter((count) => count.rows > 0).map((count) => count.table);
 }
@@ -109,7 +109,7 @@ describe('an embedded test database put back for the next file', () => {
 async function deadlockWithReset(db: Database, reset: () => Promise<void>): Promise<boolean> {
   await db('oauth_states').insert({ state_hash: 'left-over', mode: 'sign-in', code_verifier: 'v', expires_at: new Date(Date.now() + 60_000) });
   await aUser(db);
-  const tables = (await db('pg_tables').where({ schemaname: 'public' }).whereNot('tablename', 'like', 'knex_%').pluck('tablename')) as string[];
+  const tables = await appTables(db);
   const other = await db.transaction();
   // The TRUNCATE looks after the default second; the other side after two, so when the cycle closes in
   // time the TRUNCATE finds it first.

@@ -7,8 +7,8 @@ import { loadConfig } from '../../../src/platform/config/load-config.js';
 import { EmbeddedDatabaseFailure, isOutOfSpace } from '../../../src/platform/db/guarded-pglite.js';
 import { DataDirSpace, describeShortage } from '../../../src/platform/storage/data-dir-space.js';
 import { fileTempDir } from '../../support/temp-dirs.js';
+import { MB } from '../../../src/shared/sizes.js';
 
-const MB = 1024 * 1024;
 
 function loggedSpace(minFreeMb: number, freeMb: () => number | Error) {
   const lines: { level: number; msg: string; freeMb?: number }[] = [];

@@ -1,11 +1,12 @@
 import type { NotificationBus } from '../../../platform/events/notification-bus.js';
 import { ResponseCache } from '../../../platform/http/response-cache.js';
 import { DOCUMENT_CHANGED_SIGNAL, parseDocumentChangedKey } from '../infra/document-changed.signal.js';
+import { MB } from '../../../shared/sizes.js';
 
 type Signals = Pick<NotificationBus, 'onSignal' | 'hearsAllSignals'>;
 
 /** An answer this large is not kept (about 10,000 documents): the cache's memory stays bounded. */
-const MAX_KEPT_BYTES = 4 * 1024 * 1024;
+const MAX_KEPT_BYTES = 4 * MB;
 
 /**
  * The documents routes' kept answers, keyed ones grouped by owner. The unpaged list (`GET /api/google-docs`

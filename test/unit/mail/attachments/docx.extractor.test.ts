@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { extractDocx } from '../../../../src/modules/mail/infra/attachments/extract/docx.extractor.js';
 import { docxFile, docxLyingSizes, docxWithTable, encryptedEntryDocx, legacyDoc, manyEntriesDocx, zipBombDocx } from '../../../support/attachment-files.js';
+import { MB } from '../../../../src/shared/sizes.js';
 
-const MB = 1024 * 1024;
 const limits = { maxPages: 200, maxChars: 100_000, maxZipEntries: 1000, maxUncompressedBytes: 50 * MB };
 
 describe('extractDocx', () => {

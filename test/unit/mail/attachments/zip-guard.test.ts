@@ -2,8 +2,8 @@ import { inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { checkZip, type Inflate } from '../../../../src/modules/mail/infra/attachments/extract/zip-guard.js';
 import { docxFile, docxLyingSizes, encryptedEntryDocx, manyEntriesDocx, zipBombDocx } from '../../../support/attachment-files.js';
+import { MB } from '../../../../src/shared/sizes.js';
 
-const MB = 1024 * 1024;
 const limits = { maxEntries: 1000, maxUncompressedBytes: 50 * MB };
 
 /** inflateRawSync that records how much it was allowed to produce and how much it did produce. */

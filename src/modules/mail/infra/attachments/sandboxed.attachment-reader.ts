@@ -4,6 +4,7 @@ import type { AttachmentReader, ReadAttachment } from '../../application/ports/a
 import type { ChildMessage, PartInfo, ReadLimits } from './attachment-read.protocol.js';
 import type { Extracted } from './extract/extract-attachment.js';
 import { residentBytes } from './process-memory.js';
+import { MB } from '../../../../shared/sizes.js';
 
 export interface SandboxOptions {
   limits: ReadLimits;
@@ -27,8 +28,6 @@ function childEntry(): { path: string; loader: string[] } {
 }
 
 type RunEnd = { ended: 'all' } | { ended: 'stopped'; at: number | null; reason: string };
-
-const MB = 1024 * 1024;
 
 /**
  * Reads attachments in a child process per mail (docs/attachments.md): a hostile file can use up only

@@ -1,4 +1,5 @@
 import { capText, normaliseMailText } from '../../../domain/mail-text.js';
+import { KB, MB } from '../../../../../shared/sizes.js';
 
 /** Limits for reading one attachment. */
 export interface ExtractLimits {
@@ -34,9 +35,6 @@ export function readText(raw: string, maxChars: number, options: { pages?: numbe
 export function formatCount(value: number): string {
   return String(Math.trunc(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
-
-const KB = 1024;
-const MB = 1024 * KB;
 
 /** A size limit in a reason: whole megabytes from 1 MB ("50 MB"), whole kilobytes below it ("29 KB"). */
 export function formatSize(bytes: number): string {
