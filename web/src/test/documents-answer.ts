@@ -1,4 +1,5 @@
-import type { Handler } from './fake-fetch';
+// A handler of the fake server (fake-fetch.ts, which serves it by default), typed by what it reads.
+type DocumentsHandler = (request: { query: Record<string, string> }) => { status: number; body: unknown };
 
 interface ListedDocument {
   documentId: string;
@@ -15,7 +16,7 @@ interface ListedDocument {
  * `GET /api/google-docs` as the server answers it: one page of cards when asked with paging parameters (the
  * documents list), the whole list otherwise (the onboarding guide, the sidebar).
  */
-export function documentsAnswer(documents: readonly ListedDocument[] = []): Handler {
+export function documentsAnswer(documents: readonly ListedDocument[] = []): DocumentsHandler {
   return (request) => {
     if (Object.keys(request.query).length === 0) {
       // The whole list: every field of DocumentListItem, as the contract requires.

@@ -2,6 +2,9 @@
 // real API client, session policy and query cache run unchanged, and it records every request (method,
 // path, query, bearer and JSON body) for the test to check.
 import { vi } from 'vitest';
+import type { Price } from '@/lib/prices';
+import { ACCOUNT_DELETION_KEPT, retentionPeriods, retentionSentences } from '../../../src/shared/retention-policy';
+import { documentsAnswer } from './documents-answer';
 
 export type RecordedRequest = {
   method: string;
@@ -63,6 +66,33 @@ export const anActiveSubscription = {
   billingDisabled: false,
 };
 
+/** The install the screens see by default (GET /api/public-config): local billing, no links. */
+export const anInstall = {
+  supportEmail: 'help@mailscribe.example',
+  socialUrl: null as string | null,
+  videoUrl: null as string | null,
+  billing: 'local',
+  inboundDomain: 'in.mailscribe.example',
+};
+
+export const basicPlan: Price = { priceType: 'monthlyBasic', price: 9, tokens: 500 };
+export const proPlan: Price = { priceType: 'monthlyPro', price: 29, tokens: 2000 };
+export const singleToken: Price = { priceType: 'singleToken', price: 0.02, tokens: 1 };
+
+/** Every switch on, and an install that sends mail: GET /api/notification-settings for a new user. */
+export const defaultNotificationSettings = {
+  settings: { lowBalance: true, heldMail: true, refusedSender: true, failedMail: true, documentContinued: true },
+  delivering: true,
+};
+
+/** What GET /api/retention-policy answers for an installation with these settings (the server's own rules). */
+export function retentionPolicy(settings = { HOLD_DAYS: 30, MAIL_LOG_DAYS: 365 }): Reply {
+  const periods = retentionPeriods(settings);
+  return { status: 200, body: { periods, sentences: retentionSentences(periods), accountDeletionKept: [...ACCOUNT_DELETION_KEPT] } };
+}
+
+const emptyPage: Reply = { status: 200, body: { data: [], total: 0 } };
+
 export const unauthenticated: Reply = {
   status: 401,
   body: { error: { code: 'AUTH.UNAUTHENTICATED', message: 'Sign in again.' } },
@@ -84,6 +114,13 @@ export function heldReply() {
   return { handler: () => reply, release: (value: Reply) => release(value) };
 }
 
+const unhandled: string[] = [];
+
+/** The requests since the last call that no route of the fake answered (each answered 404). */
+export function takeUnhandledRequests(): string[] {
+  return unhandled.splice(0);
+}
+
 async function record(request: Request): Promise<RecordedRequest> {
   const url = new URL(request.url);
   const text = await request.text();
@@ -102,24 +139,49 @@ async function record(request: Request): Promise<RecordedRequest> {
   };
 }
 
-/** Installs the fake. By default /api/status answers 200 with `aUser`, /api/tokens/state with `aTokenState`
- * and /api/subscription/status with `anActiveSubscription`; any other route answers 404. */
+const notFound: Reply = { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not found' } } };
+
+/**
+ * What the fake answers unless a test says otherwise: the server's answers for a signed-in user with an
+ * active subscription and an empty account on an install with local billing. No documents, no saved
+ * card, no usage, every notification on, and no live-update stream (404: the app polls instead).
+ */
+export const DEFAULT_ROUTES: Readonly<Record<string, Route>> = {
+  'GET /api/status': { status: 200, body: { user: aUser } },
+  'GET /api/tokens/state': { status: 200, body: { tokenState: aTokenState } },
+  'GET /api/subscription/status': { status: 200, body: anActiveSubscription },
+  'GET /api/public-config': { status: 200, body: anInstall },
+  'GET /api/retention-policy': retentionPolicy(),
+  'GET /api/stripe/prices': { status: 200, body: [basicPlan, proPlan, singleToken] },
+  'GET /api/stripe/price/singleToken': { status: 200, body: singleToken },
+  'GET /api/google-docs': documentsAnswer([]),
+  'GET /api/subscription/payment-methods': { status: 200, body: [] },
+  'GET /api/notification-settings': { status: 200, body: defaultNotificationSettings },
+  'GET /api/tokens/usage/chart': { status: 200, body: { usage: [] } },
+  'GET /api/tokens/usage/table': emptyPage,
+  'GET /api/tokens/added/table': emptyPage,
+  'GET /api/events': notFound,
+};
+
+/**
+ * Installs the fake: `DEFAULT_ROUTES`, with `routes` replacing or adding answers. Any other request
+ * answers 404 and fails the test (src/test/setup.ts): a screen that calls a route its test did not
+ * expect is a finding, not noise in the output.
+ */
 export function installFakeFetch(routes: Record<string, Route> = {}): FakeFetch {
   const handlers = new Map<string, Handler>();
   const calls: RecordedRequest[] = [];
   const on = (route: string, handler: Route) => {
     handlers.set(route, typeof handler === 'function' ? handler : () => handler);
   };
-  on('GET /api/status', { status: 200, body: { user: aUser } });
-  on('GET /api/tokens/state', { status: 200, body: { tokenState: aTokenState } });
-  on('GET /api/subscription/status', { status: 200, body: anActiveSubscription });
-  for (const [route, handler] of Object.entries(routes)) on(route, handler);
+  for (const [route, handler] of Object.entries({ ...DEFAULT_ROUTES, ...routes })) on(route, handler);
 
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const call = await record(new Request(input, init));
     calls.push(call);
     const handler = handlers.get(`${call.method} ${call.path}`);
-    const reply = handler ? await handler(call) : { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not found' } } };
+    if (!handler) unhandled.push(`${call.method} ${call.path}`);
+    const reply = handler ? await handler(call) : notFound;
     const hasBody = reply.body !== undefined && reply.status !== 204;
     return new Response(hasBody ? JSON.stringify(reply.body) : null, {
       status: reply.status,

@@ -5,6 +5,7 @@ import { resetSessionStore } from '@/lib/session-store';
 import { useToasts } from '@/components/ui/toast/toast-store';
 import { resetThemeStore } from '@/components/ui/theme/theme-store';
 import { resetConnection } from '@/components/ui/offline-banner/connection-store';
+import { takeUnhandledRequests } from './fake-fetch';
 
 // findBy*/waitFor give up after this long. The 1 s default is too short on a loaded two-core machine,
 // where a screen's first render with its lazy chunks can take longer; a passing test is not slowed.
@@ -30,6 +31,8 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  const unhandled = takeUnhandledRequests();
+  if (unhandled.length > 0) throw new Error(`UNHANDLED ${[...new Set(unhandled)].join(', ')}`);
   vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();

@@ -1,11 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { installFakeFetch } from '@/test/fake-fetch';
+import { describe, expect, it, vi } from 'vitest';
+import { installFakeFetch, type Reply } from '@/test/fake-fetch';
 import { makeJwt } from '@/test/jwt';
 import { renderApp, storeToken } from '@/test/render-app';
 
+const noSuchDocument: Reply = { status: 404, body: { error: { code: 'DOCUMENT.NOT_FOUND', message: 'Document not found.' } } };
+
 describe('not-found screen', () => {
   it('shows the not-found texts for an unknown path and leads back to the main page', async () => {
+    installFakeFetch();
     const { user, router } = renderApp('/no/such/page');
 
     expect(screen.getByRole('heading', { name: 'No results found' })).toBeInTheDocument();
@@ -26,6 +29,8 @@ describe('route table', () => {
     ['/cancel', 'Payment Cancelled'],
     ['/payment/cancel', 'Payment Cancelled'],
   ])('shows %s to a guest', async (path, title) => {
+    // The public pages read the install's configuration and the prices; no token is stored.
+    installFakeFetch();
     renderApp(path);
 
     // The legal pages load on demand (lazy routes).
@@ -50,7 +55,9 @@ describe('route table', () => {
     ['/onboarding', 'Getting started'],
     ['/onboarding-after-signup', 'Welcome to Mailscribe'],
   ])('shows %s to a signed-in user', async (path, title) => {
-    installFakeFetch();
+    // The two details pages find no document: that failure is logged.
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    installFakeFetch({ 'GET /api/getDocumentDetails/abc-123': noSuchDocument, 'GET /api/getDocumentDetails/p-1': noSuchDocument });
     storeToken(makeJwt());
     renderApp(path);
 
@@ -67,6 +74,7 @@ describe('route table', () => {
   );
 
   it('sends a guest from /pricing to the pricing section of the landing page', async () => {
+    installFakeFetch();
     const { router } = renderApp('/pricing');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

@@ -38,6 +38,8 @@ describe('payment success screen', () => {
   });
 
   it('leads to the dashboard and back home', async () => {
+    // The landing page it leads to reads the public configuration.
+    installFakeFetch();
     const { user, router } = renderApp('/success?session_id=cs_1');
 
     expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');

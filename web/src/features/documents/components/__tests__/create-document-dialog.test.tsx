@@ -3,9 +3,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { documentKeys } from '../../api/query-keys';
 import type { DocumentsPage } from '../../api/types';
 import { FIRST_PAGE } from '../../utils/document-list';
-import { aDocument, aDocumentDetails, heldReply, pagedDocuments, renderDocumentsList, serverError, type Reply } from './documents-test-kit';
+import type { FakeFetch, RecordedRequest } from '@/test/fake-fetch';
+import { aDocument, aDocumentDetails, heldReply, pagedDocuments, renderDocumentsList, serveDocumentPage, serverError } from './documents-test-kit';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** From its creation on, the server answers the new document's page (the dialog opens it). */
+function servePageOf(api: FakeFetch, request: RecordedRequest, documentName: string): void {
+  const { documentId } = request.body as { documentId: string };
+  serveDocumentPage(api, aDocumentDetails({ documentId, documentName }));
+}
 
 /** An address of exactly `length` characters that matches the basic pattern. */
 function emailOfLength(length: number): string {
@@ -138,14 +145,14 @@ describe('create document dialog', () => {
   it('creates the document: a uuid, the trimmed name and description, the emails; then it goes first and opens', async () => {
     let created: ReturnType<typeof aDocument> | undefined;
     const { dialog, user, nameInput, addEmail, createButton, api, router, queryClient, existing } = await openDialog();
-    api.on('POST /api/createGoogleDoc', () => {
+    api.on('POST /api/createGoogleDoc', (request) => {
       const [body] = api.bodiesOf('POST /api/createGoogleDoc') as { documentId: string }[];
       created = aDocument({ documentId: body?.documentId, documentName: 'Invoices 2026' });
       // The server lists it from now on, newest first.
       api.on('GET /api/google-docs', pagedDocuments([created, existing]));
+      servePageOf(api, request, 'Invoices 2026');
       return { status: 201, body: created };
     });
-    api.on('GET /api/getDocumentDetails/', { status: 404 });
 
     await user.type(nameInput, '  Invoices 2026 ');
     await addEmail('ada@example.com');
@@ -185,10 +192,14 @@ describe('create document dialog', () => {
 
   it('only logs a failed creation and keeps the dialog and its values for another try with the same id', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const replies: Reply[] = [serverError, { status: 201, body: aDocument({ documentName: 'Invoices' }) }];
-    const { dialog, user, nameInput, addEmail, createButton, api, router } = await openDialog({
-      'POST /api/createGoogleDoc': () => replies.shift() ?? serverError,
-      'GET /api/getDocumentDetails/': { status: 200, body: aDocumentDetails() },
+    let attempts = 0;
+    const { dialog, user, nameInput, addEmail, createButton, api, router } = await openDialog();
+    // The first try fails; the second creates the document under the id the dialog sent.
+    api.on('POST /api/createGoogleDoc', (request) => {
+      attempts += 1;
+      if (attempts === 1) return serverError;
+      servePageOf(api, request, 'Invoices');
+      return { status: 201, body: aDocument({ documentId: (request.body as { documentId: string }).documentId, documentName: 'Invoices' }) };
     });
     await user.type(nameInput, 'Invoices');
     await addEmail('ada@example.com');

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { installFakeFetch } from '@/test/fake-fetch';
-import { aDocumentDetails, heldReply, ok, renderDocumentDetails, renderSignedIn, serverError } from './documents-test-kit';
+import { aDocumentDetails, documentPageRoutes, heldReply, ok, renderDocumentDetails, renderSignedIn, serverError } from './documents-test-kit';
 import { documentsAnswer } from '@/test/documents-answer';
 
 function notifications() {
@@ -12,7 +12,7 @@ describe('document details: loading and not found', () => {
   it('reads "Loading document details ..." until the document arrives', async () => {
     const document = aDocumentDetails({ documentName: 'Invoices' });
     const held = heldReply();
-    installFakeFetch({ [`GET /api/getDocumentDetails/${document.documentId}`]: held.handler });
+    installFakeFetch({ ...documentPageRoutes(document), [`GET /api/getDocumentDetails/${document.documentId}`]: held.handler });
     renderSignedIn(`/dashboard/doc/${document.documentId}`);
 
     expect(await screen.findByRole('heading', { name: 'Loading document details ...', level: 1 })).toBeInTheDocument();
@@ -22,6 +22,7 @@ describe('document details: loading and not found', () => {
   });
 
   it('shows the Polish not-found text for a missing document, with the way back', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     installFakeFetch({
       'GET /api/getDocumentDetails/00000000-0000-4000-8000-00000000dead': {
         status: 404,
@@ -33,6 +34,7 @@ describe('document details: loading and not found', () => {
 
     expect(await screen.findByRole('heading', { name: 'Nie znaleziono dokumentu.', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('Dokument mógł zostać usunięty lub nie masz do niego dostępu.')).toBeInTheDocument();
+    expect(warn).toHaveBeenCalledWith('Could not load the document details.', expect.anything());
 
     await user.click(screen.getByRole('link', { name: 'Back to documents' }));
     expect(router.state.location.pathname).toBe('/dashboard/docs');
@@ -41,7 +43,7 @@ describe('document details: loading and not found', () => {
   it('says another load failure in words, not as not-found, and shows the document after "Try again"', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const document = aDocumentDetails({ documentName: 'Invoices' });
-    const api = installFakeFetch({ [`GET /api/getDocumentDetails/${document.documentId}`]: serverError });
+    const api = installFakeFetch({ ...documentPageRoutes(document), [`GET /api/getDocumentDetails/${document.documentId}`]: serverError });
     const { user } = renderSignedIn(`/dashboard/doc/${document.documentId}`);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('This document could not be loaded.');
@@ -56,8 +58,7 @@ describe('document details: loading and not found', () => {
   });
 
   it('leads back to the documents list', async () => {
-    const { user, router, api } = await renderDocumentDetails(aDocumentDetails());
-    api.on('GET /api/google-docs', { status: 200, body: [] });
+    const { user, router } = await renderDocumentDetails(aDocumentDetails());
 
     await user.click(screen.getByRole('link', { name: 'Back to documents' }));
 
@@ -66,7 +67,7 @@ describe('document details: loading and not found', () => {
 
   it('sends /project/:projectId to that document', async () => {
     const document = aDocumentDetails({ documentName: 'Invoices' });
-    installFakeFetch({ [`GET /api/getDocumentDetails/${document.documentId}`]: { status: 200, body: document } });
+    installFakeFetch(documentPageRoutes(document));
     const { router } = renderSignedIn(`/project/${document.documentId}`);
 
     expect(await screen.findByRole('heading', { name: 'Invoices', level: 1 })).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DocumentTabsResponse } from '@contract/documents';
 import { aDocumentDetails, ok, renderDocumentDetails, serverError } from './documents-test-kit';
 
@@ -46,6 +46,7 @@ describe('document details: the tab summaries go to', () => {
   });
 
   it('keeps the tab in use and says so when the server refuses', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { user, select, api, route } = await renderTabs(TABS);
     api.on(route, serverError);
     await waitFor(() => expect(select).toBeEnabled());
@@ -54,6 +55,7 @@ describe('document details: the tab summaries go to', () => {
 
     expect(await within(notifications()).findByRole('alert')).toHaveTextContent('Could not change the tab. Try again.');
     expect(select).toHaveDisplayValue('Overview');
+    expect(warn).toHaveBeenCalledWith('Could not change the tab.', expect.anything());
   });
 
   it('says when the tab chosen before is gone and summaries go to the first tab', async () => {
@@ -70,9 +72,11 @@ describe('document details: the tab summaries go to', () => {
   });
 
   it('says the tabs could not be read when the server does not answer them', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { select } = await renderTabs(null);
 
     expect(await screen.findByText('The tabs of the linked document could not be read. Reload the page to try again.')).toBeInTheDocument();
     expect(select).toBeDisabled();
+    expect(warn).toHaveBeenCalledWith('Could not load the tabs of the linked document.', expect.anything());
   });
 });

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { installFakeFetch } from '@/test/fake-fetch';
-import { aCard, aDocument, cardNames, cardOf, heldReply, ok, pagedDocuments, renderDocumentsList, renderSignedIn, serverError } from './documents-test-kit';
+import { aCard, aDocument, aDocumentDetails, cardNames, cardOf, heldReply, ok, pagedDocuments, renderDocumentsList, renderSignedIn, serveDocumentPage, serverError } from './documents-test-kit';
 
 describe('documents list', () => {
   it('reads "Loading documents ..." until the documents arrive, then "Documents"', async () => {
@@ -49,11 +49,12 @@ describe('documents list', () => {
   it('opens the details page from the name', async () => {
     const document = aDocument({ documentName: 'Invoices' });
     const { user, router, api } = await renderDocumentsList([document]);
-    api.on(`GET /api/getDocumentDetails/${document.documentId}`, { status: 404 });
+    serveDocumentPage(api, aDocumentDetails({ documentId: document.documentId, documentName: 'Invoices' }));
 
     await user.click(screen.getByRole('link', { name: 'Invoices' }));
 
     expect(router.state.location.pathname).toBe(`/dashboard/doc/${document.documentId}`);
+    expect(await screen.findByRole('heading', { name: 'Invoices', level: 1 })).toBeInTheDocument();
   });
 
   it('invites to create the first document when there are none', async () => {

@@ -1,7 +1,7 @@
 // Builders and helpers for the documents screens' tests. The fake API (test/fake-fetch) stands in for
 // the network.
 import { screen, within } from '@testing-library/react';
-import { installFakeFetch, type Handler, type Reply, type Route } from '@/test/fake-fetch';
+import { installFakeFetch, type FakeFetch, type Handler, type Reply, type Route } from '@/test/fake-fetch';
 import { makeJwt } from '@/test/jwt';
 import { renderApp, storeToken } from '@/test/render-app';
 import type { DocumentCard, DocumentDetails, DocumentListItem, DocumentsPage } from '../../api/types';
@@ -74,14 +74,23 @@ export async function renderDocumentsList(documents: DocumentListItem[], routes:
 }
 
 /** Opens the details page of this document (`search`: a URL query such as "?mail=…&q=…"). */
-export async function renderDocumentDetails(document: DocumentDetails, routes: Record<string, Route> = {}, search = '') {
-  const api = installFakeFetch({
+/** What the details page of `document` reads: the document, no mail yet, no forwarding code, one tab. */
+export function documentPageRoutes(document: DocumentDetails): Record<string, Route> {
+  return {
     [`GET /api/getDocumentDetails/${document.documentId}`]: { status: 200, body: document },
     [`GET /api/document/${document.documentId}/received-mails`]: { status: 200, body: { data: [], total: 0 } },
     [`GET /api/document/${document.documentId}/forwarding-confirmation`]: { status: 200, body: { forwardingConfirmation: null } },
     [`GET /api/document/${document.documentId}/tabs`]: { status: 200, body: { tabs: [{ id: 't.0', title: document.documentName }], tabId: 't.0', chosenTabMissing: false } },
-    ...routes,
-  });
+  };
+}
+
+/** From now on the fake server answers the details page of `document` (one it created, say). */
+export function serveDocumentPage(api: FakeFetch, document: DocumentDetails): void {
+  for (const [route, reply] of Object.entries(documentPageRoutes(document))) api.on(route, reply);
+}
+
+export async function renderDocumentDetails(document: DocumentDetails, routes: Record<string, Route> = {}, search = '') {
+  const api = installFakeFetch({ ...documentPageRoutes(document), ...routes });
   const view = renderSignedIn(`/dashboard/doc/${document.documentId}${search}`);
   await screen.findByRole('heading', { name: 'Allowed Source Emails', level: 2 });
   return { ...view, api };

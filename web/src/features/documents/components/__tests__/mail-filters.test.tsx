@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RecordedRequest } from '@/test/fake-fetch';
 import type { ReceivedMail } from '../../api/types';
 import { aDocumentDetails, renderDocumentDetails, serverError, type Reply } from './documents-test-kit';
@@ -62,10 +62,12 @@ describe('processed emails: search and filters', () => {
   });
 
   it('shows a failed filtered load as an error with "Try again", never as "No mail matches"', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { table } = await renderFiltered(() => serverError, '?status=held');
 
     expect(await within(table).findByRole('alert')).toHaveTextContent('The processed emails could not be loaded.');
     expect(within(table).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(warn).toHaveBeenCalledWith('Could not load the processed emails.', expect.anything());
     expect(within(table).queryByText('No mail matches these filters.')).not.toBeInTheDocument();
   });
 });

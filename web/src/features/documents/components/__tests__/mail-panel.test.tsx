@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { documentKeys } from '../../api/query-keys';
 import type { ReceivedMail, ReceivedMailDetail } from '../../api/types';
 import { aDocumentDetails, renderDocumentDetails, serverError, type Reply } from './documents-test-kit';
-import { aMail } from './processed-emails-test-kit';
+import { aMail, aMailDetail } from './processed-emails-test-kit';
 
 const MAIL_ID = '20000000-0000-4000-8000-000000000001';
 
@@ -11,24 +11,7 @@ const MAIL_ID = '20000000-0000-4000-8000-000000000001';
 const MAIL: ReceivedMail = aMail({ id: MAIL_ID, subject: 'Quarterly budget approved', attachments: 1, usedTokens: 3 });
 
 function aDetail(documentId: string, overrides: Partial<ReceivedMailDetail> = {}): ReceivedMailDetail {
-  return {
-    ...MAIL,
-    documentId,
-    block: {
-      heading: 'Quarterly budget approved',
-      meta: ['From boss@example.com · 21 Nov 2026 · ref 7f3a', 'Forwarded by ada@example.com', 'Attachments: budget.pdf'],
-      summary: ['The quarterly budget is approved.', 'Final invoices are due on Friday.'],
-      keyPoints: ['Budget approved'],
-      actionItems: ['Send the final invoices by Friday'],
-    },
-    history: [
-      { status: 'received', reason: null, at: '2026-11-21T10:15:00.000Z' },
-      { status: 'processing', reason: null, at: '2026-11-21T10:15:02.000Z' },
-      { status: 'processed', reason: null, at: '2026-11-21T10:15:09.000Z' },
-    ],
-    documentUrl: 'https://docs.example.com/d/abc',
-    ...overrides,
-  };
+  return aMailDetail(documentId, MAIL, overrides);
 }
 
 /** The details page with one mail in its table, and its detail answered by `detail`. */
@@ -128,11 +111,13 @@ describe('the mail panel', () => {
   });
 
   it('says a failed load with "Try again", never an empty panel, and shows the mail after it', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     let fail = true;
     const { user } = await renderWithMail((documentId) => (fail ? serverError : { status: 200, body: aDetail(documentId) }), `?mail=${MAIL_ID}`);
 
     const panel = await screen.findByRole('dialog', { name: 'Mail' });
     expect(within(panel).getByRole('alert')).toHaveTextContent('This mail could not be loaded.');
+    expect(warn).toHaveBeenCalledWith('Could not load the mail.', expect.anything());
     fail = false;
     await user.click(within(panel).getByRole('button', { name: 'Try again' }));
 

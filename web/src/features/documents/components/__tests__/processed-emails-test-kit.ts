@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { RecordedRequest } from '@/test/fake-fetch';
-import type { ReceivedMail } from '../../api/types';
+import type { ReceivedMail, ReceivedMailDetail } from '../../api/types';
 import { aDocumentDetails, renderDocumentDetails, type Reply } from './documents-test-kit';
 
 let mailSequence = 0;
@@ -20,6 +20,28 @@ export function aMail(overrides: Partial<ReceivedMail> = {}): ReceivedMail {
     reason: null,
     authentication: null,
     action: null,
+    ...overrides,
+  };
+}
+
+/** What the mail panel reads for `mail` (GET …/received-mails/{id}): its block, a processed history, the doc's link. */
+export function aMailDetail(documentId: string, mail: ReceivedMail, overrides: Partial<ReceivedMailDetail> = {}): ReceivedMailDetail {
+  return {
+    ...mail,
+    documentId,
+    block: {
+      heading: mail.subject,
+      meta: ['From boss@example.com · 21 Nov 2026 · ref 7f3a', 'Forwarded by ada@example.com', 'Attachments: budget.pdf'],
+      summary: ['The quarterly budget is approved.', 'Final invoices are due on Friday.'],
+      keyPoints: ['Budget approved'],
+      actionItems: ['Send the final invoices by Friday'],
+    },
+    history: [
+      { status: 'received', reason: null, at: '2026-11-21T10:15:00.000Z' },
+      { status: 'processing', reason: null, at: '2026-11-21T10:15:02.000Z' },
+      { status: 'processed', reason: null, at: '2026-11-21T10:15:09.000Z' },
+    ],
+    documentUrl: 'https://docs.example.com/d/abc',
     ...overrides,
   };
 }

@@ -1,10 +1,7 @@
 // The fake API of the landing page: the public configuration and the price list.
-import type { Price } from '@/lib/prices';
-import { installFakeFetch, type FakeFetch, type Route } from '@/test/fake-fetch';
+import { basicPlan, installFakeFetch, proPlan, singleToken, type FakeFetch, type Route } from '@/test/fake-fetch';
 
-export const basicPlan: Price = { priceType: 'monthlyBasic', price: 9, tokens: 500 };
-export const proPlan: Price = { priceType: 'monthlyPro', price: 29, tokens: 2000 };
-export const singleToken: Price = { priceType: 'singleToken', price: 0.02, tokens: 1 };
+export { basicPlan, proPlan, singleToken };
 
 export const aPublicConfig = {
   supportEmail: 'help@mailscribe.example',

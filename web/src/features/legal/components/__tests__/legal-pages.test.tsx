@@ -1,15 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { installFakeFetch, type Reply } from '@/test/fake-fetch';
+import { installFakeFetch, retentionPolicy, type Reply } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
 // The server's one source of the retention periods and their sentences: what the page must show as is.
 import { ACCOUNT_DELETION_KEPT, retentionPeriods, retentionSentences } from '../../../../../../src/shared/retention-policy';
-
-/** What GET /api/retention-policy answers for an installation with these settings. */
-function retentionPolicy(settings = { HOLD_DAYS: 30, MAIL_LOG_DAYS: 365 }): Reply {
-  const periods = retentionPeriods(settings);
-  return { status: 200, body: { periods, sentences: retentionSentences(periods), accountDeletionKept: [...ACCOUNT_DELETION_KEPT] } };
-}
 
 function installConfig(retention: Reply = retentionPolicy()) {
   return installFakeFetch({

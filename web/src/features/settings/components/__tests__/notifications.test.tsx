@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RecordedRequest } from '@/test/fake-fetch';
 import { NOTIFICATION_SAVE_FAILED_MESSAGE } from '../notifications-section';
 import { openSettings, serverError } from './settings-test-kit';
@@ -42,10 +42,12 @@ describe('settings: notifications', () => {
   });
 
   it('keeps the switch as it was and says so when saving fails', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { user } = await openSettings({ [PUT]: serverError(500) });
     await user.click(await notifications().findByRole('switch', { name: /Tokens running low/ }));
     expect(await screen.findByText(NOTIFICATION_SAVE_FAILED_MESSAGE)).toBeInTheDocument();
     expect(notifications().getByRole('switch', { name: /Tokens running low/ })).toBeChecked();
+    expect(warn).toHaveBeenCalledWith('Could not save the notification setting.', expect.anything());
   });
 
   it('says when this server sends no email', async () => {

@@ -141,7 +141,6 @@ describe('settings: subscription', () => {
   it('offers "Subscribe Now" without a subscription, which goes to /pricing and on to plan selection', async () => {
     const { user, router } = await openSettings({
       [STATUS]: { status: 200, body: aSubscription({ isActive: false, subscriptionStatus: 'none' }) },
-      'GET /api/stripe/prices': { status: 200, body: [] },
     });
 
     const subscribe = subscriptionSection().getByRole('link', { name: 'Subscribe Now' });
@@ -149,6 +148,7 @@ describe('settings: subscription', () => {
     await user.click(subscribe);
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/subscriptionPage'));
+    expect(await screen.findByRole('heading', { name: 'Choose Your Plan', level: 1 })).toBeInTheDocument();
   });
 
   it('offers no cancel or reactivate action for a past-due subscription', async () => {
