@@ -31,8 +31,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
-  const unhandled = takeUnhandledRequests();
-  if (unhandled.length > 0) throw new Error(`UNHANDLED ${[...new Set(unhandled)].join(', ')}`);
+  const unhandled = [...new Set(takeUnhandledRequests())];
   vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
@@ -45,4 +44,6 @@ afterEach(() => {
     resetThemeStore();
     resetConnection();
   }
+  // After the clean-up, so the next test starts clean either way (src/test/fake-fetch.ts).
+  if (unhandled.length > 0) throw new Error(`the fake server was asked for routes the test did not give it: ${unhandled.join(', ')}`);
 });
