@@ -177,10 +177,13 @@ export function installFakeFetch(routes: Record<string, Route> = {}): FakeFetch 
   for (const [route, handler] of Object.entries({ ...DEFAULT_ROUTES, ...routes })) on(route, handler);
 
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const call = await record(new Request(input, init));
+    const request = new Request(input, init);
+    // Looked up before the first await: a request a test makes is counted in that test, even at its very end.
+    const route = `${request.method} ${new URL(request.url).pathname}`;
+    const handler = handlers.get(route);
+    if (!handler) unhandled.push(route);
+    const call = await record(request);
     calls.push(call);
-    const handler = handlers.get(`${call.method} ${call.path}`);
-    if (!handler) unhandled.push(`${call.method} ${call.path}`);
     const reply = handler ? await handler(call) : notFound;
     const hasBody = reply.body !== undefined && reply.status !== 204;
     return new Response(hasBody ? JSON.stringify(reply.body) : null, {
