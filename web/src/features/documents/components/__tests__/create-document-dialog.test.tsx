@@ -8,10 +8,11 @@ import { aDocument, aDocumentDetails, heldReply, pagedDocuments, renderDocuments
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-/** From its creation on, the server answers the new document's page (the dialog opens it). */
-function servePageOf(api: FakeFetch, request: RecordedRequest, documentName: string): void {
+/** From its creation on, the server answers the new document's page (the dialog opens it); answers its id. */
+function servePageOf(api: FakeFetch, request: RecordedRequest, documentName: string): string {
   const { documentId } = request.body as { documentId: string };
   serveDocumentPage(api, aDocumentDetails({ documentId, documentName }));
+  return documentId;
 }
 
 /** An address of exactly `length` characters that matches the basic pattern. */
@@ -198,8 +199,8 @@ describe('create document dialog', () => {
     api.on('POST /api/createGoogleDoc', (request) => {
       attempts += 1;
       if (attempts === 1) return serverError;
-      servePageOf(api, request, 'Invoices');
-      return { status: 201, body: aDocument({ documentId: (request.body as { documentId: string }).documentId, documentName: 'Invoices' }) };
+      const documentId = servePageOf(api, request, 'Invoices');
+      return { status: 201, body: aDocument({ documentId, documentName: 'Invoices' }) };
     });
     await user.type(nameInput, 'Invoices');
     await addEmail('ada@example.com');
