@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { heldReply } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
-import { aPublicConfig, basicPlan, installLandingApi, proPlan, singleToken } from './landing-test-kit';
+import { basicPlan, proPlan, singleToken } from '@/test/fake-fetch';
+import { aPublicConfig, installLandingApi } from './landing-test-kit';
 
 function pricingSection() {
   return screen.getByRole('region', { name: 'Simple, Transparent Pricing' });

@@ -1,8 +1,6 @@
 // The fake API of the landing page: the public configuration and the price list.
 import { basicPlan, installFakeFetch, proPlan, singleToken, type FakeFetch, type Route } from '@/test/fake-fetch';
 
-export { basicPlan, proPlan, singleToken };
-
 export const aPublicConfig = {
   supportEmail: 'help@mailscribe.example',
   socialUrl: 'https://www.linkedin.com/company/mailscribe',
